@@ -1,0 +1,34 @@
+package io.c2spark.core.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The registry of CPU arithmetic benchmarks that {@code c2spark bench} runs. */
+public final class ArithmeticBenchmarks {
+    private ArithmeticBenchmarks() {
+    }
+
+    public static List<Benchmark> all() {
+        List<Benchmark> all = new ArrayList<>();
+        all.addAll(FieldBenchmarks.all());
+        return all;
+    }
+
+    public static List<String> names() {
+        return all().stream().map(Benchmark::name).toList();
+    }
+
+    /** The benchmarks named in {@code only}, in registry order; all of them when it is null. */
+    public static List<Benchmark> select(List<String> only) {
+        List<Benchmark> all = all();
+        if (only == null || only.isEmpty()) {
+            return all;
+        }
+        for (String n : only) {
+            if (all.stream().noneMatch(b -> b.name().equals(n))) {
+                throw new IllegalArgumentException("unknown benchmark '" + n + "'; known: " + names());
+            }
+        }
+        return all.stream().filter(b -> only.contains(b.name())).toList();
+    }
+}

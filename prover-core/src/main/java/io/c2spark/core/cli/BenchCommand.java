@@ -1,0 +1,47 @@
+package io.c2spark.core.cli;
+
+import io.c2spark.core.bench.ArithmeticBenchmarks;
+import io.c2spark.core.bench.Benchmark;
+import io.c2spark.core.bench.BenchmarkRunner;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code c2spark bench}: the CPU arithmetic benchmarks, printed as a table and written as CSV. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmark the CPU arithmetic (fields, MSM, NTT, pairing) on this machine.")
+final class BenchCommand implements Callable<Integer> {
+    @Option(names = "--only", split = ",", paramLabel = "NAME",
+            description = "Run only these benchmarks (comma separated). Names: ${COMPLETION-CANDIDATES}",
+            completionCandidates = BenchmarkNames.class)
+    List<String> only;
+
+    @Option(names = "--reps", defaultValue = "3", description = "Timed repetitions per benchmark (default ${DEFAULT-VALUE}).")
+    int reps;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Also write the results as CSV to FILE.")
+    Path csv;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Benchmark> selected = ArithmeticBenchmarks.select(only);
+        System.out.printf("c2spark bench: %d cores, java %s, max heap %d MiB%n",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                Runtime.getRuntime().maxMemory() >> 20);
+        List<BenchmarkRunner.Result> results = new BenchmarkRunner(reps, System.out).runAll(selected);
+        if (csv != null) {
+            BenchmarkRunner.writeCsv(results, csv);
+            System.out.println("wrote " + csv);
+        }
+        return 0;
+    }
+
+    static final class BenchmarkNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return ArithmeticBenchmarks.names().iterator();
+        }
+    }
+}
