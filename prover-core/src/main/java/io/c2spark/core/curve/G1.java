@@ -3,6 +3,7 @@ package io.c2spark.core.curve;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 import java.math.BigInteger;
+import java.util.Arrays;
 
 /**
  * The BLS12-381 group G1: points of y^2 = x^3 + 4 over Fp, in the subgroup of prime order r.
@@ -67,11 +68,11 @@ public final class G1 {
     }
 
     public static void setIdentity(long[] p, int po) {
-        java.util.Arrays.fill(p, po, po + JACOBIAN, 0L);
+        Arrays.fill(p, po, po + JACOBIAN, 0L);
     }
 
     public static void setIdentityAffine(long[] a, int ao) {
-        java.util.Arrays.fill(a, ao, ao + AFFINE, 0L);
+        Arrays.fill(a, ao, ao + AFFINE, 0L);
     }
 
     /** Jacobian (x, y, 1) from affine (x, y); the identity maps to Z = 0. */

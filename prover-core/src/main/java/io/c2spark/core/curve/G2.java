@@ -4,6 +4,7 @@ import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fp2;
 import io.c2spark.core.field.Fr;
 import java.math.BigInteger;
+import java.util.Arrays;
 
 /**
  * The BLS12-381 group G2: points of the sextic twist y^2 = x^3 + 4 (1 + u) over Fp2, in the subgroup
@@ -80,11 +81,11 @@ public final class G2 {
     }
 
     public static void setIdentity(long[] p, int po) {
-        java.util.Arrays.fill(p, po, po + JACOBIAN, 0L);
+        Arrays.fill(p, po, po + JACOBIAN, 0L);
     }
 
     public static void setIdentityAffine(long[] a, int ao) {
-        java.util.Arrays.fill(a, ao, ao + AFFINE, 0L);
+        Arrays.fill(a, ao, ao + AFFINE, 0L);
     }
 
     /** Jacobian (x, y, 1) from affine (x, y); the identity maps to Z = 0. */

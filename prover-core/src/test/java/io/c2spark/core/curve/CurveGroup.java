@@ -51,6 +51,17 @@ interface CurveGroup {
 
     boolean isInSubgroupByOrder(long[] a, int ao);
 
+    int compressedBytes();
+
+    int uncompressedBytes();
+
+    byte[] encode(long[] a, int ao, boolean compressed);
+
+    /** Decodes bytes of either length; checkSubgroup false is the trusted-source mode. */
+    long[] decode(byte[] in, boolean checkSubgroup);
+
+    long[] decodeBatch(byte[] in, int io, int count, boolean compressed, boolean checkSubgroup);
+
     /** A uniformly random x with a y on the curve: almost never in the order-r subgroup. */
     long[] randomCurvePoint(Random rnd);
 
@@ -104,6 +115,28 @@ interface CurveGroup {
 
         public long[] generator() {
             return G1.generator();
+        }
+
+        public int compressedBytes() {
+            return ZcashEncoding.G1_COMPRESSED;
+        }
+
+        public int uncompressedBytes() {
+            return ZcashEncoding.G1_UNCOMPRESSED;
+        }
+
+        public byte[] encode(long[] a, int ao, boolean compressed) {
+            return ZcashEncoding.encodeG1(a, ao, compressed);
+        }
+
+        public long[] decode(byte[] in, boolean checkSubgroup) {
+            long[] out = new long[G1.AFFINE];
+            ZcashEncoding.readG1(in, 0, in.length, checkSubgroup, out, 0);
+            return out;
+        }
+
+        public long[] decodeBatch(byte[] in, int io, int count, boolean compressed, boolean checkSubgroup) {
+            return ZcashEncoding.decodeG1Batch(in, io, count, compressed, checkSubgroup);
         }
 
         public void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
@@ -207,6 +240,28 @@ interface CurveGroup {
 
         public long[] generator() {
             return G2.generator();
+        }
+
+        public int compressedBytes() {
+            return ZcashEncoding.G2_COMPRESSED;
+        }
+
+        public int uncompressedBytes() {
+            return ZcashEncoding.G2_UNCOMPRESSED;
+        }
+
+        public byte[] encode(long[] a, int ao, boolean compressed) {
+            return ZcashEncoding.encodeG2(a, ao, compressed);
+        }
+
+        public long[] decode(byte[] in, boolean checkSubgroup) {
+            long[] out = new long[G2.AFFINE];
+            ZcashEncoding.readG2(in, 0, in.length, checkSubgroup, out, 0);
+            return out;
+        }
+
+        public long[] decodeBatch(byte[] in, int io, int count, boolean compressed, boolean checkSubgroup) {
+            return ZcashEncoding.decodeG2Batch(in, io, count, compressed, checkSubgroup);
         }
 
         public void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
