@@ -12,6 +12,7 @@ public final class ArithmeticBenchmarks {
         List<Benchmark> all = new ArrayList<>();
         all.addAll(FieldBenchmarks.all());
         all.addAll(CurveBenchmarks.all());
+        all.addAll(NttBenchmarks.all());
         return all;
     }
 
