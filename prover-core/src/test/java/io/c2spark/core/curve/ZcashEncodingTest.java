@@ -10,6 +10,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -205,5 +206,19 @@ class ZcashEncodingTest {
             }
         }
         assertTrue(rejected >= 3, "about half of all x have no point; saw " + rejected + " of 40");
+    }
+
+    @Test
+    void convenienceDecodersCheckTheSubgroup() {
+        assertArrayEquals(G1.generator(), ZcashEncoding.decodeG1(ZcashEncoding.encodeG1(G1.generator(), 0, true)));
+        assertArrayEquals(G2.generator(), ZcashEncoding.decodeG2(ZcashEncoding.encodeG2(G2.generator(), 0, false)));
+        // x = 0 is a valid compressed x on G1: (0, +-2) has order 3, so only the subgroup test refuses it.
+        byte[] zeroX = new byte[ZcashEncoding.G1_COMPRESSED];
+        zeroX[0] = (byte) 0x80;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ZcashEncoding.decodeG1(zeroX));
+        assertEquals("G1 point: point is not in the prime-order subgroup", e.getMessage());
+        long[] trusted = new long[G1.AFFINE];
+        ZcashEncoding.readG1(zeroX, 0, zeroX.length, false, trusted, 0);
+        assertArrayEquals(G1.affine(BigInteger.ZERO, BigInteger.TWO), trusted, "smaller root: y = 2");
     }
 }
