@@ -107,6 +107,14 @@ class PairingTest {
     }
 
     @Test
+    void matchesThePlainAffineReference() {
+        for (int i : new int[] {0, 1, 6}) {
+            assertFp12(ReferencePairing.pairing(point(i).g1(), point(i).g2()), pairing(i),
+                    "pairing != affine reference for case " + i);
+        }
+    }
+
+    @Test
     void bilinear() {
         long[] base = pairing(0);
         long[] eab = pairing(1);
