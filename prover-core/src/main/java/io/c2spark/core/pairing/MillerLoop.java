@@ -1,5 +1,6 @@
 package io.c2spark.core.pairing;
 
+import io.c2spark.core.curve.G1;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fp12;
 import io.c2spark.core.field.Fp2;
@@ -22,18 +23,20 @@ final class MillerLoop {
 
     /** f for the pairs (P_i, Q_i), P_i affine at g1[12 i], Q_i prepared; 72 longs. */
     static long[] evaluate(long[] g1, G2Prepared[] qs) {
-        if (g1.length < qs.length * 2 * Fp.LIMBS) {
+        if (g1.length < qs.length * G1.AFFINE) {
             throw new IllegalArgumentException(
-                    "G1 array holds " + g1.length / (2 * Fp.LIMBS) + " points for " + qs.length + " G2 points");
+                    "G1 array holds " + g1.length / G1.AFFINE + " points for " + qs.length + " G2 points");
         }
         int[] active = new int[qs.length];
         int count = 0;
         for (int i = 0; i < qs.length; i++) {
-            int po = i * 2 * Fp.LIMBS;
-            if (qs[i].isIdentity() || Points.isG1Identity(g1, po)) {
+            int po = i * G1.AFFINE;
+            if (qs[i].isIdentity() || G1.isIdentityAffine(g1, po)) {
                 continue;
             }
-            Points.requireOnG1(g1, po);
+            if (!G1.isOnCurveAffine(g1, po)) {
+                throw new IllegalArgumentException("G1 point " + i + " is not on the curve y^2 = x^3 + 4");
+            }
             active[count++] = i;
         }
         active = Arrays.copyOf(active, count);
@@ -59,7 +62,7 @@ final class MillerLoop {
         for (int i : active) {
             long[] lines = qs[i].lines();
             int lo = line * G2Prepared.LINE;
-            int po = i * 2 * Fp.LIMBS;
+            int po = i * G1.AFFINE;
             Fp2.mulByFp(lines, lo + E, g1, po, c, 0);
             Fp2.mulByFp(lines, lo + 2 * E, g1, po + Fp.LIMBS, c, E);
             Fp12.mulBy014(f, 0, lines, lo, c, 0, c, E, f, 0);
