@@ -1,5 +1,6 @@
 package io.c2spark.core.pairing;
 
+import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fp2;
 
 /**
@@ -32,14 +33,17 @@ public final class G2Prepared {
 
     /**
      * Prepares the G2 affine point at q[qo] (24 longs: x.c0, x.c1, y.c0, y.c1; all zero for the
-     * identity). The point must lie on the twist; it must be in the order-r subgroup for the result
-     * to be a pairing (checking that belongs to the decoder, where points enter).
+     * identity). An off-twist point is refused; the point must also be in the order-r subgroup for
+     * the result to be a pairing, which is the decoder's check ({@link G2#isInSubgroup}), made where
+     * points enter.
      */
     public static G2Prepared of(long[] q, int qo) {
-        if (Points.isG2Identity(q, qo)) {
+        if (G2.isIdentityAffine(q, qo)) {
             return new G2Prepared(new long[0], true);
         }
-        Points.requireOnG2(q, qo);
+        if (!G2.isOnCurveAffine(q, qo)) {
+            throw new IllegalArgumentException("G2 point at offset " + qo + " is not on the twist y^2 = x^3 + 4(1 + u)");
+        }
         long[] lines = new long[MillerSchedule.LINES * LINE];
         long[] t = new long[3 * E];
         System.arraycopy(q, qo, t, 0, 2 * E);

@@ -1,10 +1,10 @@
 package io.c2spark.core.pairing;
 
+import io.c2spark.core.curve.G1;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fp12;
 import io.c2spark.core.field.Fp2;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * The Miller loop of the optimal ate pairing, shared by several pairs: f accumulates the lines of
@@ -23,28 +23,30 @@ final class MillerLoop {
 
     /** f for the pairs (P_i, Q_i), P_i affine at g1[12 i], Q_i prepared; 72 longs. */
     static long[] evaluate(long[] g1, G2Prepared[] qs) {
-        if (g1.length < qs.length * 2 * Fp.LIMBS) {
+        if (g1.length < qs.length * G1.AFFINE) {
             throw new IllegalArgumentException(
-                    "G1 array holds " + g1.length / (2 * Fp.LIMBS) + " points for " + qs.length + " G2 points");
+                    "G1 array holds " + g1.length / G1.AFFINE + " points for " + qs.length + " G2 points");
         }
-        List<Integer> active = new ArrayList<>();
+        int[] active = new int[qs.length];
+        int count = 0;
         for (int i = 0; i < qs.length; i++) {
-            int po = i * 2 * Fp.LIMBS;
-            if (qs[i].isIdentity() || Points.isG1Identity(g1, po)) {
+            int po = i * G1.AFFINE;
+            if (qs[i].isIdentity() || G1.isIdentityAffine(g1, po)) {
                 continue;
             }
-            Points.requireOnG1(g1, po);
-            active.add(i);
+            if (!G1.isOnCurveAffine(g1, po)) {
+                throw new IllegalArgumentException("G1 point " + i + " is not on the curve y^2 = x^3 + 4");
+            }
+            active[count++] = i;
         }
+        active = Arrays.copyOf(active, count);
         long[] f = Fp12.one();
         long[] c = new long[2 * E];
         int line = 0;
-        boolean first = true;
         for (int bit = MillerSchedule.TOP_BIT - 1; bit >= 0; bit--) {
-            if (!first) {
+            if (line > 0) {
                 Fp12.sqr(f, 0, f, 0);
             }
-            first = false;
             multiplyLines(f, g1, qs, active, line++, c);
             if (MillerSchedule.isSet(bit)) {
                 multiplyLines(f, g1, qs, active, line++, c);
@@ -55,12 +57,12 @@ final class MillerLoop {
     }
 
     /** f *= line number `line` of every active pair, evaluated at its P. */
-    private static void multiplyLines(long[] f, long[] g1, G2Prepared[] qs, List<Integer> active, int line,
+    private static void multiplyLines(long[] f, long[] g1, G2Prepared[] qs, int[] active, int line,
             long[] c) {
         for (int i : active) {
             long[] lines = qs[i].lines();
             int lo = line * G2Prepared.LINE;
-            int po = i * 2 * Fp.LIMBS;
+            int po = i * G1.AFFINE;
             Fp2.mulByFp(lines, lo + E, g1, po, c, 0);
             Fp2.mulByFp(lines, lo + 2 * E, g1, po + Fp.LIMBS, c, E);
             Fp12.mulBy014(f, 0, lines, lo, c, 0, c, E, f, 0);

@@ -1,8 +1,8 @@
 package io.c2spark.core.pairing;
 
-import io.c2spark.core.field.Fp;
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fp12;
-import io.c2spark.core.field.Fp2;
 
 /**
  * The optimal ate pairing e: G1 x G2 -> Fp12 of BLS12-381, and products of pairings with one
@@ -10,21 +10,19 @@ import io.c2spark.core.field.Fp2;
  *
  * <p>Points are affine in the shared layout: G1 as 12 longs (x, y), G2 as 24 longs (x.c0, x.c1,
  * y.c0, y.c1), the identity all zero; its pairing with anything is 1. Points must be in their
- * order-r subgroups (the decoder checks that); off-curve points are refused here. Values equal
+ * order-r subgroups (the decoder checks that, {@code G1/G2.isInSubgroup}); off-curve points are
+ * refused here. Stateless and thread-safe. Values equal
  * those of blst, zkcrypto bls12_381 and @noble/curves coefficient for coefficient: see
  * {@link FinalExponentiation} for the exponent.
  */
 public final class Pairing {
-    private static final int G1_LIMBS = 2 * Fp.LIMBS;
-    private static final int G2_LIMBS = 2 * Fp2.LIMBS;
-
     private Pairing() {
     }
 
     /** e(P, Q) for P at p[po] and Q at q[qo]; a new 72-long Fp12. */
     public static long[] pairing(long[] p, int po, long[] q, int qo) {
-        long[] g1 = new long[G1_LIMBS];
-        System.arraycopy(p, po, g1, 0, G1_LIMBS);
+        long[] g1 = new long[G1.AFFINE];
+        System.arraycopy(p, po, g1, 0, G1.AFFINE);
         return multiPairing(g1, new G2Prepared[] {G2Prepared.of(q, qo)});
     }
 
@@ -59,12 +57,12 @@ public final class Pairing {
     }
 
     private static G2Prepared[] prepare(long[] g2, int n) {
-        if (g2.length < n * G2_LIMBS) {
-            throw new IllegalArgumentException("G2 array holds " + g2.length / G2_LIMBS + " points, need " + n);
+        if (g2.length < n * G2.AFFINE) {
+            throw new IllegalArgumentException("G2 array holds " + g2.length / G2.AFFINE + " points, need " + n);
         }
         G2Prepared[] qs = new G2Prepared[n];
         for (int i = 0; i < n; i++) {
-            qs[i] = G2Prepared.of(g2, i * G2_LIMBS);
+            qs[i] = G2Prepared.of(g2, i * G2.AFFINE);
         }
         return qs;
     }

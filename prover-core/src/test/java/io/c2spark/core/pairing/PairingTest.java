@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fp12;
 import io.c2spark.core.field.Fr;
@@ -17,14 +19,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The pairing's laws (bilinearity, non-degeneracy, identity, products) on multiples of the
- * generators, and its values against @noble/curves for fresh random scalars on every run. The
- * points come from noble; the comparisons of our own values with each other do not depend on its
- * pairing.
+ * generators, its values against @noble/curves and against a plain affine reference, for fresh
+ * random scalars on every run. Most points come from noble (one test makes its own with the curve
+ * package); the comparisons of our own values with each other do not depend on noble's pairing.
  */
 class PairingTest {
     private static final BigInteger R = Fr.MODULUS;
-    private static final int G1 = 2 * Fp.LIMBS;
-    private static final int G2 = 4 * Fp.LIMBS;
 
     private static BigInteger a;
     private static BigInteger b;
@@ -107,6 +107,14 @@ class PairingTest {
     }
 
     @Test
+    void matchesThePlainAffineReference() {
+        for (int i : new int[] {0, 1, 6}) {
+            assertFp12(ReferencePairing.pairing(point(i).g1(), point(i).g2()), pairing(i),
+                    "pairing != affine reference for case " + i);
+        }
+    }
+
+    @Test
     void bilinear() {
         long[] base = pairing(0);
         long[] eab = pairing(1);
@@ -116,6 +124,42 @@ class PairingTest {
         long[] inverse = new long[Fp12.LIMBS];
         Fp12.inverse(base, 0, inverse, 0);
         assertFp12(inverse, pairing(8), "e(P, -Q) != e(P, Q)^-1");
+    }
+
+    /** [k]G1 and [k]G2 by the curve package's scalar multiplication, affine. */
+    private static long[] g1Multiple(BigInteger k) {
+        long[] jac = new long[G1.JACOBIAN];
+        G1.fromAffine(G1.generator(), 0, jac, 0);
+        G1.mul(jac, 0, k, jac, 0);
+        long[] aff = new long[G1.AFFINE];
+        G1.toAffine(jac, 0, aff, 0);
+        return aff;
+    }
+
+    private static long[] g2Multiple(BigInteger k) {
+        long[] jac = new long[G2.JACOBIAN];
+        G2.fromAffine(G2.generator(), 0, jac, 0);
+        G2.mul(jac, 0, k, jac, 0);
+        long[] aff = new long[G2.AFFINE];
+        G2.toAffine(jac, 0, aff, 0);
+        return aff;
+    }
+
+    @Test
+    void bilinearOnTheCurvePackagesMultiples() {
+        Random rnd = new SecureRandom();
+        BigInteger x = randomScalar(rnd);
+        BigInteger y = randomScalar(rnd);
+        long[] base = Pairing.pairing(G1.generator(), 0, G2.generator(), 0);
+        long[] exy = Pairing.pairing(g1Multiple(x), 0, g2Multiple(y), 0);
+        assertFp12(pow(base, x.multiply(y).mod(R)), exy, "e(xP, yQ) != e(P, Q)^(xy)");
+        long[] g1 = new long[2 * G1.AFFINE];
+        long[] g2 = new long[2 * G2.AFFINE];
+        System.arraycopy(g1Multiple(x), 0, g1, 0, G1.AFFINE);
+        System.arraycopy(g2Multiple(y), 0, g2, 0, G2.AFFINE);
+        System.arraycopy(g1Multiple(x.multiply(y).negate()), 0, g1, G1.AFFINE, G1.AFFINE);
+        System.arraycopy(G2.generator(), 0, g2, G2.AFFINE, G2.AFFINE);
+        assertTrue(Pairing.pairingCheck(g1, g2, 2), "e(xP, yQ) e(-xyP, Q) != 1");
     }
 
     @Test
@@ -130,35 +174,35 @@ class PairingTest {
     void identityPairsToOne() {
         assertTrue(Fp12.isOne(pairing(4), 0), "e(O, Q) != 1");
         assertTrue(Fp12.isOne(pairing(5), 0), "e(P, O) != 1");
-        assertTrue(Fp12.isOne(Pairing.pairing(new long[G1], 0, new long[G2], 0), 0), "e(O, O) != 1");
+        assertTrue(Fp12.isOne(Pairing.pairing(new long[G1.AFFINE], 0, new long[G2.AFFINE], 0), 0), "e(O, O) != 1");
         assertTrue(Fp12.isOne(Pairing.multiPairing(new long[0], new long[0], 0), 0), "empty product != 1");
     }
 
     @Test
     void multiPairingIsTheProductOfPairings() {
         int[] pick = {1, 6, 0, 4, 2, 5};
-        long[] g1 = new long[pick.length * G1];
-        long[] g2 = new long[pick.length * G2];
+        long[] g1 = new long[pick.length * G1.AFFINE];
+        long[] g2 = new long[pick.length * G2.AFFINE];
         long[] product = Fp12.one();
         for (int i = 0; i < pick.length; i++) {
-            System.arraycopy(point(pick[i]).g1(), 0, g1, i * G1, G1);
-            System.arraycopy(point(pick[i]).g2(), 0, g2, i * G2, G2);
+            System.arraycopy(point(pick[i]).g1(), 0, g1, i * G1.AFFINE, G1.AFFINE);
+            System.arraycopy(point(pick[i]).g2(), 0, g2, i * G2.AFFINE, G2.AFFINE);
             Fp12.mul(product, 0, pairing(pick[i]), 0, product, 0);
         }
         assertFp12(product, Pairing.multiPairing(g1, g2, pick.length), "multi-pairing != product");
 
         G2Prepared[] prepared = new G2Prepared[pick.length];
         for (int i = 0; i < pick.length; i++) {
-            prepared[i] = G2Prepared.of(g2, i * G2);
+            prepared[i] = G2Prepared.of(g2, i * G2.AFFINE);
         }
         assertFp12(product, Pairing.multiPairing(g1, prepared), "prepared multi-pairing != product");
         // The same prepared points reused with other G1 points.
         long[] swapped = new long[g1.length];
-        System.arraycopy(g1, G1, swapped, 0, G1);
-        System.arraycopy(g1, 0, swapped, G1, G1);
+        System.arraycopy(g1, G1.AFFINE, swapped, 0, G1.AFFINE);
+        System.arraycopy(g1, 0, swapped, G1.AFFINE, G1.AFFINE);
         long[] expected = Fp12.one();
         for (int i = 0; i < 2; i++) {
-            long[] single = Pairing.pairing(swapped, i * G1, g2, i * G2);
+            long[] single = Pairing.pairing(swapped, i * G1.AFFINE, g2, i * G2.AFFINE);
             Fp12.mul(expected, 0, single, 0, expected, 0);
         }
         assertFp12(expected, Pairing.multiPairing(swapped, new G2Prepared[] {prepared[0], prepared[1]}),
@@ -169,25 +213,25 @@ class PairingTest {
     void multiPairingMatchesNobleBatch() {
         // The batch asked of noble: (a, b), (c, d), (1, 1), (ab, c); [ab]G1 is case 2's, [c]G2 case 9's.
         int[][] from = {{1, 1}, {6, 6}, {0, 0}, {2, 9}};
-        long[] g1 = new long[from.length * G1];
-        long[] g2 = new long[from.length * G2];
+        long[] g1 = new long[from.length * G1.AFFINE];
+        long[] g2 = new long[from.length * G2.AFFINE];
         for (int i = 0; i < from.length; i++) {
-            System.arraycopy(point(from[i][0]).g1(), 0, g1, i * G1, G1);
-            System.arraycopy(point(from[i][1]).g2(), 0, g2, i * G2, G2);
+            System.arraycopy(point(from[i][0]).g1(), 0, g1, i * G1.AFFINE, G1.AFFINE);
+            System.arraycopy(point(from[i][1]).g2(), 0, g2, i * G2.AFFINE, G2.AFFINE);
         }
         assertFp12(noble.batches().get(0), Pairing.multiPairing(g1, g2, from.length), "multi-pairing != noble batch");
     }
 
     @Test
     void pairingCheckAcceptsProductsOfOneOnly() {
-        long[] g1 = new long[2 * G1];
-        long[] g2 = new long[2 * G2];
-        System.arraycopy(point(1).g1(), 0, g1, 0, G1);
-        System.arraycopy(point(1).g2(), 0, g2, 0, G2);
-        System.arraycopy(point(7).g1(), 0, g1, G1, G1);
-        System.arraycopy(point(7).g2(), 0, g2, G2, G2);
+        long[] g1 = new long[2 * G1.AFFINE];
+        long[] g2 = new long[2 * G2.AFFINE];
+        System.arraycopy(point(1).g1(), 0, g1, 0, G1.AFFINE);
+        System.arraycopy(point(1).g2(), 0, g2, 0, G2.AFFINE);
+        System.arraycopy(point(7).g1(), 0, g1, G1.AFFINE, G1.AFFINE);
+        System.arraycopy(point(7).g2(), 0, g2, G2.AFFINE, G2.AFFINE);
         assertTrue(Pairing.pairingCheck(g1, g2, 2), "e(aP, bQ) e(-abP, Q) != 1");
-        System.arraycopy(point(6).g2(), 0, g2, G2, G2);
+        System.arraycopy(point(6).g2(), 0, g2, G2.AFFINE, G2.AFFINE);
         assertFalse(Pairing.pairingCheck(g1, g2, 2), "a wrong pair passed the check");
     }
 
