@@ -54,6 +54,8 @@ public final class C1Reader {
     private static final String[] COLUMN_FIELDS = {"index", "rows", "_h"};
     private static final String[] REPLICA_COLUMN_FIELDS = {"c_x", "drg_parents", "exp_parents"};
     private static final String[] LABELING_FIELDS = {"parents", "layer_index", "node"};
+    private static final String[] MERKLE_PROOF_FIELDS = {"data"};
+    private static final String[] INCLUSION_PATH_FIELDS = {"path"};
 
     /** The scalar modulus r, little-endian, for the canonical-encoding check. */
     private static final byte[] R_LE = littleEndian32(Fr.MODULUS);
@@ -256,7 +258,7 @@ public final class C1Reader {
         if (next() != JsonToken.FIELD_NAME) {
             throw fail("missing field \"data\"");
         }
-        int f = field(new String[] {"data"}, 0);
+        int f = field(MERKLE_PROOF_FIELDS, 0);
         next();
         require(JsonToken.START_OBJECT, "{\"" + variant + "\": {...}}");
         if (next() != JsonToken.FIELD_NAME) {
@@ -276,7 +278,7 @@ public final class C1Reader {
         }
         path.pop();
         if (next() != JsonToken.END_OBJECT) {
-            field(new String[] {"data"}, 1 << f);
+            field(MERKLE_PROOF_FIELDS, 1 << f);
         }
         return proof;
     }
@@ -324,7 +326,7 @@ public final class C1Reader {
         if (next() != JsonToken.FIELD_NAME) {
             throw fail("missing field \"path\"");
         }
-        int f = field(new String[] {"path"}, 0);
+        int f = field(INCLUSION_PATH_FIELDS, 0);
         next();
         require(JsonToken.START_ARRAY, "an array of " + count + " path elements");
         for (int e = 0; ; e++) {
@@ -343,7 +345,7 @@ public final class C1Reader {
         }
         path.pop();
         if (next() != JsonToken.END_OBJECT) {
-            field(new String[] {"path"}, 1 << f);
+            field(INCLUSION_PATH_FIELDS, 1 << f);
         }
     }
 
