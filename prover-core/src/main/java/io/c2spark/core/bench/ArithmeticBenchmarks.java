@@ -14,6 +14,7 @@ public final class ArithmeticBenchmarks {
         all.addAll(CurveBenchmarks.all());
         all.addAll(NttBenchmarks.all());
         all.addAll(PairingBenchmarks.all());
+        all.addAll(ConstraintSystemBenchmarks.all());
         return all;
     }
 
