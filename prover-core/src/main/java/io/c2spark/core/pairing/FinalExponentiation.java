@@ -3,9 +3,8 @@ package io.c2spark.core.pairing;
 import io.c2spark.core.field.Fp12;
 
 /**
- * Raises a Miller-loop value to 3 (p^12 - 1) / r, the exponent blst, zkcrypto bls12_381 and
- * @noble/curves use (3 is prime to r, so the map stays a non-degenerate bilinear pairing, and its
- * values are the ones those libraries print).
+ * Raises a Miller-loop value to 3 (p^12 - 1) / r, the exponent @noble/curves uses (the tests
+ * compare values with it); 3 is prime to r, so the map stays a non-degenerate bilinear pairing.
  *
  * <p>Easy part: f^((p^6 - 1)(p^2 + 1)), by a conjugation, one inversion and a p^2 Frobenius; the
  * result lies in the cyclotomic subgroup, where inversion is conjugation and squaring is cheap.
