@@ -9,8 +9,9 @@ import io.c2spark.core.field.Fp12;
  * <p>Easy part: f^((p^6 - 1)(p^2 + 1)), by a conjugation, one inversion and a p^2 Frobenius; the
  * result lies in the cyclotomic subgroup, where inversion is conjugation and squaring is cheap.
  * Hard part: 3 (p^4 - p^2 + 1) / r = (x - 1)^2 (x + p) (x^2 + p^2 - 1) + 3 (Hayashida, Hayasaka and
- * Teruya, eprint 2020/875; the identity is checked in the tests), computed with five
- * exponentiations by x and Frobenius maps:
+ * Teruya, "Efficient Final Exponentiation via Cyclotomic Structure for Pairings over Families of
+ * Elliptic Curves"; the tests check the identity), computed with five exponentiations by x and
+ * Frobenius maps:
  * m^(x-1) = a, a^(x-1) = b, b^(x+p) = c, c^(x^2+p^2-1) = d, result d m^3.
  */
 public final class FinalExponentiation {
