@@ -142,7 +142,7 @@ class MsmTest {
         for (boolean g2 : new boolean[] {false, true}) {
             for (int n : new int[] {1, 9, 40, 300}) {
                 Case c = edgeCase(g2, n);
-                for (int w : new int[] {0, 2, 3, 5, 8, 13, 16}) {
+                for (int w : new int[] {0, 2, 3, 5, 8}) {
                     check(c, run(c, w, false), (g2 ? "G2" : "G1") + " jacobian n=" + n + " c=" + w);
                     if (w >= 5 || w == 0) {
                         check(c, run(c, w, true), (g2 ? "G2" : "G1") + " batch-affine n=" + n + " c=" + w);
@@ -153,11 +153,19 @@ class MsmTest {
     }
 
     @Test
+    void wideWindowsSpanningLimbs() {
+        // c = 13 and 16 (the 2^20 window) read digits across 64-bit limb boundaries.
+        Case c = edgeCase(false, 40);
+        check(c, run(c, 13, true), "G1 c=13");
+        check(c, run(c, 16, true), "G1 c=16");
+    }
+
+    @Test
     void batchAffineSameXPaths() {
         // All bases equal: buckets meet their own point (doubling); alternating P, -P with equal
         // scalars: buckets empty out and refill; many same-bucket additions exercise the queue.
         for (boolean g2 : new boolean[] {false, true}) {
-            int n = g2 ? 600 : 3000;
+            int n = g2 ? 300 : 1200;
             Case c = new Case(g2, n, rnd);
             for (int i = 1; i < n; i++) {
                 c.copyBase(0, i, i % 2 == 1 && i % 3 == 0);
