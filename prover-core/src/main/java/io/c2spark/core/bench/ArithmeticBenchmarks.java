@@ -11,6 +11,7 @@ public final class ArithmeticBenchmarks {
     public static List<Benchmark> all() {
         List<Benchmark> all = new ArrayList<>();
         all.addAll(FieldBenchmarks.all());
+        all.addAll(SdrBenchmarks.all());
         return all;
     }
 
