@@ -19,7 +19,7 @@ final class SdrBenchmarks {
 
     private static Benchmark parents() {
         return new Benchmark() {
-            final StackedGraph graph = StackedGraph.of(RegisteredSealProof.StackedDrg8MiBV1_1);
+            final StackedGraph graph = StackedGraph.of(RegisteredSealProof.STACKED_DRG_8MIB_V1_1);
 
             public String name() {
                 return "sdr-parents-8mib";
@@ -44,7 +44,7 @@ final class SdrBenchmarks {
 
     private static Benchmark labelLayer() {
         return new Benchmark() {
-            final int nodes = (int) RegisteredSealProof.StackedDrg8MiBV1_1.nodes();
+            final int nodes = (int) RegisteredSealProof.STACKED_DRG_8MIB_V1_1.shape().nodes();
             int[] parents;
             byte[] previous;
             byte[] current;
@@ -63,7 +63,7 @@ final class SdrBenchmarks {
             }
 
             public void setUp() {
-                parents = StackedGraph.of(RegisteredSealProof.StackedDrg8MiBV1_1).generate();
+                parents = StackedGraph.of(RegisteredSealProof.STACKED_DRG_8MIB_V1_1).generate();
                 previous = new byte[nodes * 32];
                 current = new byte[nodes * 32];
                 new Random(1).nextBytes(previous);

@@ -1,6 +1,9 @@
 package io.c2spark.core.cli;
 
 import io.c2spark.core.porep.RegisteredSealProof;
+import io.c2spark.core.porep.SectorShape;
+import io.c2spark.core.porep.c1.C1Output;
+import io.c2spark.core.porep.c1.C1Writer;
 import io.c2spark.core.porep.sdr.Fr32;
 import io.c2spark.core.porep.sdr.SealedSector;
 import io.c2spark.core.porep.sdr.Sealer;
@@ -12,15 +15,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code c2spark seal}: seals a sector in memory and writes the replica and its commitments. */
+/** {@code c2spark seal}: seals a sector in memory and writes the replica, its commitments and (with a seed) C1. */
 @Command(name = "seal", mixinStandardHelpOptions = true,
         description = "Seal a sector (SDR labels, tree_d, tree_c, tree_r_last, comm_r) for 2KiB, 8MiB or 512MiB;"
-                + " with --seed also derive the interactive challenges, build and natively verify the vanilla proofs.")
+                + " with --seed also derive the interactive challenges, build and natively verify the vanilla proofs"
+                + " and write them as a C1 file (c1.json).")
 final class SealCommand implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, description = "2KiB, 8MiB or 512MiB")
     String sectorSize;
@@ -45,19 +48,20 @@ final class SealCommand implements Callable<Integer> {
     @Option(names = "--ticket", paramLabel = "HEX", description = "32-byte ticket (default: random).")
     String ticket;
 
-    @Option(names = "--seed", paramLabel = "HEX", description = "32-byte interactive seed: also build and verify vanilla proofs.")
+    @Option(names = "--seed", paramLabel = "HEX", description = "32-byte interactive seed: also build, verify and write C1.")
     String seed;
 
     @Override
     public Integer call() throws Exception {
-        RegisteredSealProof proof = RegisteredSealProof.interactive(RegisteredSealProof.SectorSize.parse(sectorSize), legacy);
+        RegisteredSealProof proof = RegisteredSealProof.interactive(SectorShape.parse(sectorSize), legacy);
+        long sectorBytes = proof.shape().sectorBytes();
         SecureRandom rnd = new SecureRandom();
-        int unpadded = (int) (proof.sectorBytes() / 128 * 127);
+        int unpadded = (int) (sectorBytes / 128 * 127);
         byte[] raw = new byte[unpadded];
         if (data != null) {
             long size = Files.size(data);
             if (size > unpadded) {
-                throw new IllegalArgumentException("--data " + data + " has " + size + " bytes; a " + proof.sectorSize().label()
+                throw new IllegalArgumentException("--data " + data + " has " + size + " bytes; a " + proof.shape().label()
                         + " sector holds at most " + unpadded + " unpadded bytes");
             }
             byte[] in = Files.readAllBytes(data);
@@ -67,8 +71,8 @@ final class SealCommand implements Callable<Integer> {
         }
         byte[] prover = hex32("--prover-id", proverId, rnd);
         byte[] tk = hex32("--ticket", ticket, rnd);
-        System.out.printf("c2spark seal: %s (%d nodes, %d layers), %d cores, max heap %d MiB%n", proof, proof.nodes(),
-                proof.layers(), Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+        System.out.printf("c2spark seal: %s (%d nodes, %d layers), %d cores, max heap %d MiB%n", proof.serdeName(),
+                proof.shape().nodes(), proof.shape().layers(), Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
         long t0 = System.nanoTime();
         SealedSector s = Sealer.seal(proof, Fr32.pad(raw), prover, sectorId, tk, line -> {
             System.out.println(line);
@@ -79,22 +83,23 @@ final class SealCommand implements Callable<Integer> {
         Files.write(out.resolve("replica"), s.replica());
         HexFormat hex = HexFormat.of();
         StringBuilder sb = new StringBuilder();
-        sb.append("registered_proof=").append(proof.name()).append('\n');
+        sb.append("registered_proof=").append(proof.serdeName()).append('\n');
         sb.append("prover_id=").append(hex.formatHex(prover)).append('\n');
         sb.append("sector_id=").append(sectorId).append('\n');
         sb.append("ticket=").append(hex.formatHex(tk)).append('\n');
         sb.append("replica_id=").append(hex.formatHex(s.replicaId())).append('\n');
-        sb.append("comm_d=").append(s.commD()).append('\n');
-        sb.append("comm_c=").append(s.commC()).append('\n');
-        sb.append("comm_r_last=").append(s.commRLast()).append('\n');
-        sb.append("comm_r=").append(s.commR()).append('\n');
+        sb.append("comm_d=").append(hex.formatHex(s.commD())).append('\n');
+        sb.append("comm_c=").append(hex.formatHex(s.commC())).append('\n');
+        sb.append("comm_r_last=").append(hex.formatHex(s.commRLast())).append('\n');
+        sb.append("comm_r=").append(hex.formatHex(s.commR())).append('\n');
         if (seed != null) {
             byte[] sd = hex32("--seed", seed, rnd);
             long t1 = System.nanoTime();
-            List<List<VanillaProof>> proofs = VanillaProver.prove(s, sd);
+            VanillaProof[][] proofs = VanillaProver.prove(s, sd);
             VanillaVerifier.verify(proof, s.replicaId(), s.commD(), s.commR(), sd, proofs);
-            System.out.printf("vanilla proofs: %d partitions x %d challenges built and verified in %.1f s%n",
-                    proofs.size(), proofs.get(0).size(), (System.nanoTime() - t1) / 1e9);
+            C1Writer.write(new C1Output(proof, proofs, s.commR(), s.commD(), s.replicaId(), sd, tk), out.resolve("c1.json"));
+            System.out.printf("vanilla proofs: %d partitions x %d challenges built, verified and written to %s in %.1f s%n",
+                    proofs.length, proofs[0].length, out.resolve("c1.json"), (System.nanoTime() - t1) / 1e9);
             sb.append("seed=").append(hex.formatHex(sd)).append('\n');
         }
         Files.writeString(out.resolve("sealed.properties"), sb);

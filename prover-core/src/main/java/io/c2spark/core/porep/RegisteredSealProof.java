@@ -1,177 +1,141 @@
 package io.c2spark.core.porep;
 
 /**
- * Filecoin's registered seal proofs (api src/registry.rs, append-only: the ordinal is the id).
- * Interactive PoRep (V1, V1_1) is supported. Synthetic PoRep (10..14) and non-interactive PoRep
- * (15..19) are recognised so that a file naming them is reported clearly, but they select their
- * challenges by other rules, so {@link #requireSupported()} refuses them rather than mis-prove.
+ * Filecoin's registered seal proofs (rust-filecoin-proofs-api src/registry.rs RegisteredSealProof),
+ * in id order: the id is the enum discriminant that porep_id encodes. {@link #serdeName()} is how
+ * serde writes the variant in JSON (e.g. "StackedDrg2KiBV1_1").
  */
 public enum RegisteredSealProof {
-    StackedDrg2KiBV1(SectorSize.S2KIB, ApiVersion.V1_0_0, Kind.INTERACTIVE),
-    StackedDrg8MiBV1(SectorSize.S8MIB, ApiVersion.V1_0_0, Kind.INTERACTIVE),
-    StackedDrg512MiBV1(SectorSize.S512MIB, ApiVersion.V1_0_0, Kind.INTERACTIVE),
-    StackedDrg32GiBV1(SectorSize.S32GIB, ApiVersion.V1_0_0, Kind.INTERACTIVE),
-    StackedDrg64GiBV1(SectorSize.S64GIB, ApiVersion.V1_0_0, Kind.INTERACTIVE),
-    StackedDrg2KiBV1_1(SectorSize.S2KIB, ApiVersion.V1_1_0, Kind.INTERACTIVE),
-    StackedDrg8MiBV1_1(SectorSize.S8MIB, ApiVersion.V1_1_0, Kind.INTERACTIVE),
-    StackedDrg512MiBV1_1(SectorSize.S512MIB, ApiVersion.V1_1_0, Kind.INTERACTIVE),
-    StackedDrg32GiBV1_1(SectorSize.S32GIB, ApiVersion.V1_1_0, Kind.INTERACTIVE),
-    StackedDrg64GiBV1_1(SectorSize.S64GIB, ApiVersion.V1_1_0, Kind.INTERACTIVE),
-    StackedDrg2KiBV1_1_Feat_SyntheticPoRep(SectorSize.S2KIB, ApiVersion.V1_2_0, Kind.SYNTHETIC),
-    StackedDrg8MiBV1_1_Feat_SyntheticPoRep(SectorSize.S8MIB, ApiVersion.V1_2_0, Kind.SYNTHETIC),
-    StackedDrg512MiBV1_1_Feat_SyntheticPoRep(SectorSize.S512MIB, ApiVersion.V1_2_0, Kind.SYNTHETIC),
-    StackedDrg32GiBV1_1_Feat_SyntheticPoRep(SectorSize.S32GIB, ApiVersion.V1_2_0, Kind.SYNTHETIC),
-    StackedDrg64GiBV1_1_Feat_SyntheticPoRep(SectorSize.S64GIB, ApiVersion.V1_2_0, Kind.SYNTHETIC),
-    StackedDrg2KiBV1_2_Feat_NonInteractivePoRep(SectorSize.S2KIB, ApiVersion.V1_2_0, Kind.NON_INTERACTIVE),
-    StackedDrg8MiBV1_2_Feat_NonInteractivePoRep(SectorSize.S8MIB, ApiVersion.V1_2_0, Kind.NON_INTERACTIVE),
-    StackedDrg512MiBV1_2_Feat_NonInteractivePoRep(SectorSize.S512MIB, ApiVersion.V1_2_0, Kind.NON_INTERACTIVE),
-    StackedDrg32GiBV1_2_Feat_NonInteractivePoRep(SectorSize.S32GIB, ApiVersion.V1_2_0, Kind.NON_INTERACTIVE),
-    StackedDrg64GiBV1_2_Feat_NonInteractivePoRep(SectorSize.S64GIB, ApiVersion.V1_2_0, Kind.NON_INTERACTIVE);
+    STACKED_DRG_2KIB_V1(0, SectorShape.SIZE_2KIB, Version.V1),
+    STACKED_DRG_8MIB_V1(1, SectorShape.SIZE_8MIB, Version.V1),
+    STACKED_DRG_512MIB_V1(2, SectorShape.SIZE_512MIB, Version.V1),
+    STACKED_DRG_32GIB_V1(3, SectorShape.SIZE_32GIB, Version.V1),
+    STACKED_DRG_64GIB_V1(4, SectorShape.SIZE_64GIB, Version.V1),
+    STACKED_DRG_2KIB_V1_1(5, SectorShape.SIZE_2KIB, Version.V1_1),
+    STACKED_DRG_8MIB_V1_1(6, SectorShape.SIZE_8MIB, Version.V1_1),
+    STACKED_DRG_512MIB_V1_1(7, SectorShape.SIZE_512MIB, Version.V1_1),
+    STACKED_DRG_32GIB_V1_1(8, SectorShape.SIZE_32GIB, Version.V1_1),
+    STACKED_DRG_64GIB_V1_1(9, SectorShape.SIZE_64GIB, Version.V1_1),
+    STACKED_DRG_2KIB_V1_1_SYNTHETIC(10, SectorShape.SIZE_2KIB, Version.V1_1_SYNTHETIC),
+    STACKED_DRG_8MIB_V1_1_SYNTHETIC(11, SectorShape.SIZE_8MIB, Version.V1_1_SYNTHETIC),
+    STACKED_DRG_512MIB_V1_1_SYNTHETIC(12, SectorShape.SIZE_512MIB, Version.V1_1_SYNTHETIC),
+    STACKED_DRG_32GIB_V1_1_SYNTHETIC(13, SectorShape.SIZE_32GIB, Version.V1_1_SYNTHETIC),
+    STACKED_DRG_64GIB_V1_1_SYNTHETIC(14, SectorShape.SIZE_64GIB, Version.V1_1_SYNTHETIC),
+    STACKED_DRG_2KIB_V1_2_NI(15, SectorShape.SIZE_2KIB, Version.V1_2_NON_INTERACTIVE),
+    STACKED_DRG_8MIB_V1_2_NI(16, SectorShape.SIZE_8MIB, Version.V1_2_NON_INTERACTIVE),
+    STACKED_DRG_512MIB_V1_2_NI(17, SectorShape.SIZE_512MIB, Version.V1_2_NON_INTERACTIVE),
+    STACKED_DRG_32GIB_V1_2_NI(18, SectorShape.SIZE_32GIB, Version.V1_2_NON_INTERACTIVE),
+    STACKED_DRG_64GIB_V1_2_NI(19, SectorShape.SIZE_64GIB, Version.V1_2_NON_INTERACTIVE);
 
-    /** How challenges are selected (rfp stacked/vanilla/challenges.rs). */
-    public enum Kind { INTERACTIVE, SYNTHETIC, NON_INTERACTIVE }
+    /** The proof versions: they differ in DRG parent order (V1) and in how challenges are drawn. */
+    public enum Version {
+        /** DRG parents ordered [p1..p5, node-1]; interactive challenges. */
+        V1("V1"),
+        /** DRG parents ordered [node-1, p1..p5]; interactive challenges. */
+        V1_1("V1_1"),
+        /** As V1_1, challenges drawn from a synthetic set by ChaCha20 (SynthChallenges). */
+        V1_1_SYNTHETIC("V1_1_Feat_SyntheticPoRep"),
+        /** Non-interactive PoRep: its own challenge rule and partition counts. */
+        V1_2_NON_INTERACTIVE("V1_2_Feat_NonInteractivePoRep");
 
-    /**
-     * Per-size constants (rfp filecoin-proofs constants.rs): layers, partitions, the interactive
-     * minimum challenge count (2 or 176, spread over the partitions, rounded up) and tree shape.
-     */
-    public enum SectorSize {
-        S2KIB(2048L, 2, 1, 2, new TreeShape(8, 0, 0)),
-        S8MIB(8L << 20, 2, 1, 2, new TreeShape(8, 0, 0)),
-        S512MIB(512L << 20, 2, 1, 2, new TreeShape(8, 0, 0)),
-        S32GIB(32L << 30, 11, 10, 176, new TreeShape(8, 8, 0)),
-        S64GIB(64L << 30, 11, 10, 176, new TreeShape(8, 8, 2));
+        private final String suffix;
 
-        public final long bytes;
-        public final int layers;
-        public final int partitions;
-        public final int minimumChallenges;
-        public final TreeShape treeShape;
-
-        SectorSize(long bytes, int layers, int partitions, int minimumChallenges, TreeShape treeShape) {
-            this.bytes = bytes;
-            this.layers = layers;
-            this.partitions = partitions;
-            this.minimumChallenges = minimumChallenges;
-            this.treeShape = treeShape;
-        }
-
-        /** Parses "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" or a byte count. */
-        public static SectorSize parse(String text) {
-            String t = text.trim();
-            for (SectorSize s : values()) {
-                if (s.label().equalsIgnoreCase(t) || Long.toString(s.bytes).equals(t)) {
-                    return s;
-                }
-            }
-            throw new IllegalArgumentException("unknown sector size '" + text
-                    + "' (expected 2KiB, 8MiB, 512MiB, 32GiB or 64GiB)");
-        }
-
-        public String label() {
-            long b = bytes;
-            String[] units = {"B", "KiB", "MiB", "GiB"};
-            int u = 0;
-            while (b >= 1024 && u < units.length - 1) {
-                b /= 1024;
-                u++;
-            }
-            return b + units[u];
+        Version(String suffix) {
+            this.suffix = suffix;
         }
     }
 
-    private final SectorSize size;
-    private final ApiVersion apiVersion;
-    private final Kind kind;
+    private final int id;
+    private final SectorShape shape;
+    private final Version version;
 
-    RegisteredSealProof(SectorSize size, ApiVersion apiVersion, Kind kind) {
-        this.size = size;
-        this.apiVersion = apiVersion;
-        this.kind = kind;
+    RegisteredSealProof(int id, SectorShape shape, Version version) {
+        this.id = id;
+        this.shape = shape;
+        this.version = version;
     }
 
-    /** The id under which the proof is registered, and its JSON name is {@link #name()}. */
+    /** The registry id (the enum discriminant upstream), written into porep_id as a u64 LE. */
     public int id() {
-        return ordinal();
+        return id;
     }
 
-    public static RegisteredSealProof ofId(long id) {
-        if (id < 0 || id >= values().length) {
-            throw new IllegalArgumentException("unknown registered seal proof id " + id
-                    + " (known: 0.." + (values().length - 1) + ")");
+    public SectorShape shape() {
+        return shape;
+    }
+
+    public Version version() {
+        return version;
+    }
+
+    /** The serde name, e.g. "StackedDrg32GiBV1_1" or "StackedDrg2KiBV1_1_Feat_SyntheticPoRep". */
+    public String serdeName() {
+        return "StackedDrg" + shape.label() + version.suffix;
+    }
+
+    /** porep_id (registry.rs): id as u64 LE, nonce 0 as u64 LE, 16 zero bytes. */
+    public byte[] porepId() {
+        byte[] porepId = new byte[32];
+        for (int i = 0; i < 8; i++) {
+            porepId[i] = (byte) (((long) id) >>> (8 * i));
         }
-        return values()[(int) id];
+        return porepId;
     }
 
-    public static RegisteredSealProof ofName(String name) {
+    /** The proof named {@code name} as serde writes it, or null when there is none. */
+    public static RegisteredSealProof ofSerdeName(String name) {
         for (RegisteredSealProof p : values()) {
-            if (p.name().equals(name)) {
+            if (p.serdeName().equals(name)) {
                 return p;
             }
         }
-        throw new IllegalArgumentException("unknown registered seal proof '" + name + "'");
+        return null;
     }
 
-    /** The interactive proof (V1_1 unless {@code legacy}) for a sector size. */
-    public static RegisteredSealProof interactive(SectorSize size, boolean legacy) {
-        return values()[size.ordinal() + (legacy ? 0 : 5)];
+    public static RegisteredSealProof ofId(int id) {
+        for (RegisteredSealProof p : values()) {
+            if (p.id == id) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no registered seal proof with id " + id);
     }
 
-    /** Throws a clear error for kinds whose challenge rule c2spark does not implement. */
-    public RegisteredSealProof requireSupported() {
-        if (kind != Kind.INTERACTIVE) {
-            throw new UnsupportedSealProofException("registered proof " + name() + " (id " + id() + ") uses "
-                    + (kind == Kind.SYNTHETIC ? "synthetic" : "non-interactive")
-                    + " PoRep challenge selection, which c2spark does not implement;"
-                    + " only interactive StackedDrg*V1 and V1_1 (ids 0..9) are supported");
+    /** The graph's API version (rfp api_version.rs): V1 orders DRG parents differently from the rest. */
+    public ApiVersion apiVersion() {
+        return switch (version) {
+            case V1 -> ApiVersion.V1_0_0;
+            case V1_1 -> ApiVersion.V1_1_0;
+            case V1_1_SYNTHETIC, V1_2_NON_INTERACTIVE -> ApiVersion.V1_2_0;
+        };
+    }
+
+    /** Interactive PoRep (V1, V1_1): the challenge rule c2spark implements. */
+    public boolean isInteractive() {
+        return version == Version.V1 || version == Version.V1_1;
+    }
+
+    /**
+     * Refuses synthetic and non-interactive proofs, whose challenges are drawn by rules c2spark
+     * does not implement: proving them with interactive challenges would yield invalid proofs.
+     */
+    public RegisteredSealProof requireInteractive() {
+        if (!isInteractive()) {
+            throw new IllegalArgumentException("registered proof " + serdeName() + " (id " + id + ") uses "
+                    + (version == Version.V1_1_SYNTHETIC ? "synthetic" : "non-interactive")
+                    + " PoRep challenge selection, which c2spark does not implement; only interactive"
+                    + " StackedDrg*V1 and V1_1 (ids 0..9) are supported");
         }
         return this;
     }
 
-    public Kind kind() {
-        return kind;
-    }
-
-    public SectorSize sectorSize() {
-        return size;
-    }
-
-    public long sectorBytes() {
-        return size.bytes;
-    }
-
-    public long nodes() {
-        return size.bytes / 32;
-    }
-
-    public int layers() {
-        return size.layers;
-    }
-
-    public int partitions() {
-        return size.partitions;
-    }
-
-    /** Interactive challenges per partition: ceil(minimum / partitions) (rfp parameters.rs). */
-    public int challengesPerPartition() {
-        return (size.minimumChallenges + size.partitions - 1) / size.partitions;
-    }
-
-    public TreeShape treeShape() {
-        return size.treeShape;
-    }
-
-    public ApiVersion apiVersion() {
-        return apiVersion;
-    }
-
-    /** api registry.rs porep_id: id as u64 LE, nonce 0 as u64 LE, 16 zero bytes. */
-    public byte[] porepId() {
-        byte[] id = new byte[32];
-        long v = id();
-        for (int i = 0; i < 8; i++) {
-            id[i] = (byte) (v >>> (8 * i));
+    /** The interactive proof of a sector size: V1_1, or V1 when {@code legacy}. */
+    public static RegisteredSealProof interactive(SectorShape shape, boolean legacy) {
+        for (RegisteredSealProof p : values()) {
+            if (p.shape == shape && p.version == (legacy ? Version.V1 : Version.V1_1)) {
+                return p;
+            }
         }
-        return id;
+        throw new IllegalStateException("no interactive proof for " + shape);
     }
 }

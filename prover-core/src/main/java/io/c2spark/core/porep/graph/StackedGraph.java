@@ -28,7 +28,7 @@ public final class StackedGraph {
     }
 
     public static StackedGraph of(RegisteredSealProof proof) {
-        return new StackedGraph(proof.nodes(), proof.porepId(), proof.apiVersion());
+        return new StackedGraph(proof.shape().nodes(), proof.porepId(), proof.apiVersion());
     }
 
     public long nodes() {

@@ -16,8 +16,8 @@ public final class Challenges {
     }
 
     public static long[] partition(RegisteredSealProof proof, byte[] replicaId, byte[] seed, int k) {
-        proof.requireSupported();
-        return interactive(proof.nodes(), proof.challengesPerPartition(), replicaId, seed, k);
+        proof.requireInteractive();
+        return interactive(proof.shape().nodes(), proof.shape().challengesPerPartition(), replicaId, seed, k);
     }
 
     public static long[] interactive(long nodes, int perPartition, byte[] replicaId, byte[] seed, int k) {

@@ -1,19 +1,17 @@
 package io.c2spark.core.porep.sdr;
 
-import io.c2spark.core.porep.TreeShape;
-import io.c2spark.core.porep.vanilla.Domain;
-import io.c2spark.core.porep.vanilla.InclusionPath;
 import io.c2spark.core.porep.vanilla.MerkleProof;
-import io.c2spark.core.porep.vanilla.PathElement;
+import io.c2spark.core.porep.vanilla.TreeShape;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 
 /**
  * A Merkle tree held in memory level by level (32-byte nodes, little-endian field elements):
  * tree_d (binary SHA-256), tree_c and tree_r_last (Poseidon of the shape's arities). The leaves
- * are split into {@link TreeShape#baseTreeCount()} equal base trees; base roots are joined by the
- * sub layer, sub roots by the top layer, as rfp's MerkleTreeWrapper does. Levels are hashed in
+ * are split into equal base trees (subArity x topArity of them); base roots are joined by the sub
+ * level, sub roots by the top level, as rfp's MerkleTreeWrapper does. Levels are hashed in
  * parallel. The leaf array is kept by reference, not copied.
  */
 public final class MerkleTree {
@@ -22,9 +20,10 @@ public final class MerkleTree {
     private final TreeShape shape;
     private final NodeHasher hasher;
     private final long leaves;
-    /** base[t][level]: the levels of base tree t, level 0 being its leaves (a view into the leaves array). */
+    /** base[t][level]: the levels of base tree t, level 0 being its leaves. */
     private final byte[][][] base;
     private final byte[] leafArray;
+    private final byte[] baseRoots;
     private final byte[] subRoots;
     private final byte[] root;
 
@@ -33,44 +32,42 @@ public final class MerkleTree {
         this.hasher = hasher;
         this.leafArray = leafArray;
         this.leaves = leafArray.length / 32;
-        int count = shape.baseTreeCount();
-        long perBase = leaves / count;
-        if (leaves % count != 0 || !isPowerOf(perBase, shape.base())) {
-            throw new IllegalArgumentException(leaves + " leaves do not form " + count + " base trees of arity " + shape.base());
+        if (leaves != shape.leaves()) {
+            throw new IllegalArgumentException(leaves + " leaves given, tree shape " + shape + " has " + shape.leaves());
         }
+        int count = baseTreeCount(shape);
+        long perBase = leaves / count;
         this.base = new byte[count][][];
-        byte[] baseRoots = new byte[32 * count];
+        this.baseRoots = new byte[32 * count];
         for (int t = 0; t < count; t++) {
-            base[t] = buildLevels(leafArray, t * perBase, perBase, shape.base());
+            base[t] = buildLevels(leafArray, t * perBase, perBase, shape.baseArity());
             System.arraycopy(base[t][base[t].length - 1], 0, baseRoots, 32 * t, 32);
         }
-        if (shape.sub() == 0) {
+        if (shape.subArity() == 0) {
             subRoots = baseRoots;
             root = baseRoots.clone();
         } else {
-            int subCount = count / shape.sub();
+            int subCount = count / shape.subArity();
             subRoots = new byte[32 * subCount];
             for (int s = 0; s < subCount; s++) {
-                hasher.hash(baseRoots, 32 * s * shape.sub(), shape.sub(), subRoots, 32 * s);
+                hasher.hash(baseRoots, 32 * s * shape.subArity(), shape.subArity(), subRoots, 32 * s);
             }
-            if (shape.top() == 0) {
+            if (shape.topArity() == 0) {
                 root = subRoots.clone();
             } else {
                 root = new byte[32];
-                hasher.hash(subRoots, 0, shape.top(), root, 0);
+                hasher.hash(subRoots, 0, shape.topArity(), root, 0);
             }
         }
     }
 
-    private static boolean isPowerOf(long n, int arity) {
-        while (n > 1 && n % arity == 0) {
-            n /= arity;
-        }
-        return n == 1;
+    static int baseTreeCount(TreeShape shape) {
+        return Math.max(shape.subArity(), 1) * Math.max(shape.topArity(), 1);
     }
 
     public static MerkleTree sha256Binary(byte[] leaves) {
-        return new MerkleTree(new TreeShape(2, 0, 0), NodeHasher.SHA256, leaves);
+        int levels = Long.numberOfTrailingZeros(leaves.length / 32);
+        return new MerkleTree(TreeShape.single(2, levels), NodeHasher.SHA256, leaves);
     }
 
     public static MerkleTree poseidon(TreeShape shape, byte[] leaves) {
@@ -83,8 +80,7 @@ public final class MerkleTree {
         if (first == 0 && count * 32 == all.length) {
             level = all;
         } else {
-            level = new byte[(int) (count * 32)];
-            System.arraycopy(all, (int) (first * 32), level, 0, level.length);
+            level = Arrays.copyOfRange(all, (int) (first * 32), (int) ((first + count) * 32));
         }
         levels.add(level);
         while (level.length > 32) {
@@ -104,107 +100,79 @@ public final class MerkleTree {
         return levels.toArray(new byte[0][]);
     }
 
-    public Domain root() {
-        return new Domain(root);
-    }
-
-    public long leafCount() {
-        return leaves;
+    public byte[] root() {
+        return root.clone();
     }
 
     public TreeShape shape() {
         return shape;
     }
 
-    public Domain leaf(long index) {
-        return Domain.of(leafArray, (int) (32 * index));
+    public byte[] leaf(long index) {
+        return Arrays.copyOfRange(leafArray, (int) (32 * index), (int) (32 * index + 32));
     }
 
-    /** The inclusion proof of leaf {@code index}, in rfp's Single, Sub or Top form. */
+    /** The inclusion proof of leaf {@code index}. */
     public MerkleProof proof(long index) {
         if (index < 0 || index >= leaves) {
             throw new IllegalArgumentException("leaf " + index + " outside 0.." + (leaves - 1));
         }
-        int count = shape.baseTreeCount();
-        long perBase = leaves / count;
+        long perBase = leaves / base.length;
         int t = (int) (index / perBase);
-        long within = index % perBase;
-        List<PathElement> basePath = new ArrayList<>();
-        byte[][] levels = base[t];
-        long pos = within;
-        for (int l = 0; l < levels.length - 1; l++) {
-            basePath.add(element(levels[l], pos, shape.base()));
-            pos /= shape.base();
+        byte[] siblings = new byte[32 * shape.siblingCount()];
+        int[] indices = new int[shape.levels()];
+        int s = 0;
+        long pos = index % perBase;
+        for (int l = 0; l < shape.baseLevels(); l++) {
+            s = element(base[t][l], pos, shape.baseArity(), siblings, s, indices, l);
+            pos /= shape.baseArity();
         }
-        Domain leaf = leaf(index);
-        if (shape.sub() == 0) {
-            return MerkleProof.single(new InclusionPath(basePath), root(), leaf);
+        if (shape.subArity() > 0) {
+            s = element(baseRoots, t, shape.subArity(), siblings, s, indices, shape.baseLevels());
         }
-        byte[] baseRoots = new byte[32 * count];
-        for (int b = 0; b < count; b++) {
-            System.arraycopy(base[b][base[b].length - 1], 0, baseRoots, 32 * b, 32);
+        if (shape.topArity() > 0) {
+            element(subRoots, t / shape.subArity(), shape.topArity(), siblings, s, indices, shape.baseLevels() + 1);
         }
-        InclusionPath sub = new InclusionPath(List.of(element(baseRoots, t, shape.sub())));
-        InclusionPath top = shape.top() == 0 ? null
-                : new InclusionPath(List.of(element(subRoots, t / shape.sub(), shape.top())));
-        return new MerkleProof(new InclusionPath(basePath), sub, top, root(), leaf);
+        return new MerkleProof(shape, root(), leaf(index), siblings, indices);
     }
 
-    private static PathElement element(byte[] level, long pos, int arity) {
+    private static int element(byte[] level, long pos, int arity, byte[] siblings, int s, int[] indices, int l) {
         long group = pos / arity;
-        int index = (int) (pos % arity);
-        List<Domain> siblings = new ArrayList<>(arity - 1);
+        indices[l] = (int) (pos % arity);
         for (int k = 0; k < arity; k++) {
-            if (k != index) {
-                siblings.add(Domain.of(level, (int) (32 * (group * arity + k))));
+            if (k != indices[l]) {
+                System.arraycopy(level, (int) (32 * (group * arity + k)), siblings, 32 * s++, 32);
             }
         }
-        return new PathElement(siblings, index);
+        return s;
     }
 
     /**
-     * The root a proof's leaf and paths lead to, hashing each level with the arity its element
-     * implies (rfp merkle/proof.rs InclusionPath::root).
+     * The root a proof's leaf and path lead to, each level hashed with its arity
+     * (rfp merkle/proof.rs InclusionPath::root).
      */
-    public static Domain computeRoot(MerkleProof proof, NodeHasher hasher) {
-        byte[] node = proof.leaf().bytes();
-        for (InclusionPath p : new InclusionPath[] {proof.baseProof(), proof.subProof(), proof.topProof()}) {
-            if (p == null) {
-                continue;
+    public static byte[] computeRoot(MerkleProof proof, NodeHasher hasher) {
+        TreeShape shape = proof.shape();
+        byte[] node = proof.leaf().clone();
+        byte[] sib = proof.siblings();
+        for (int l = 0; l < shape.levels(); l++) {
+            int arity = shape.arityAt(l);
+            int index = proof.indices()[l];
+            if (index < 0 || index >= arity) {
+                throw new IllegalArgumentException("path index " + index + " at level " + l + " outside 0.." + (arity - 1));
             }
-            for (PathElement e : p.path()) {
-                int arity = e.hashes().size() + 1;
-                byte[] children = new byte[32 * arity];
-                int s = 0;
-                for (int k = 0; k < arity; k++) {
-                    if (k == e.index()) {
-                        System.arraycopy(node, 0, children, 32 * k, 32);
-                    } else {
-                        e.hashes().get(s++).copyTo(children, 32 * k);
-                    }
+            byte[] children = new byte[32 * arity];
+            int s = shape.siblingOffset(l);
+            for (int k = 0; k < arity; k++) {
+                if (k == index) {
+                    System.arraycopy(node, 0, children, 32 * k, 32);
+                } else {
+                    System.arraycopy(sib, 32 * s++, children, 32 * k, 32);
                 }
-                node = new byte[32];
-                hasher.hash(children, 0, arity, node, 0);
             }
+            node = new byte[32];
+            hasher.hash(children, 0, arity, node, 0);
         }
-        return new Domain(node);
-    }
-
-    /** The leaf index a proof's paths encode, for the given tree shape. */
-    public static long pathIndex(MerkleProof proof, TreeShape shape) {
-        long baseIndex = proof.baseProof().pathIndex(shape.base());
-        long baseLeaves = 1;
-        for (int i = 0; i < proof.baseProof().path().size(); i++) {
-            baseLeaves *= shape.base();
-        }
-        if (proof.subProof() == null) {
-            return baseIndex;
-        }
-        long subIndex = proof.subProof().pathIndex(shape.sub());
-        long index = subIndex * baseLeaves + baseIndex;
-        if (proof.topProof() != null) {
-            index += proof.topProof().pathIndex(shape.top()) * shape.sub() * baseLeaves;
-        }
-        return index;
+        return node;
     }
 }

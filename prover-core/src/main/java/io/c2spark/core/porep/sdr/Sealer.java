@@ -2,7 +2,6 @@ package io.c2spark.core.porep.sdr;
 
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.graph.StackedGraph;
-import io.c2spark.core.porep.vanilla.Domain;
 import java.util.function.Consumer;
 
 /**
@@ -22,51 +21,57 @@ public final class Sealer {
      */
     public static SealedSector seal(RegisteredSealProof proof, byte[] data, byte[] proverId, long sectorId,
                                     byte[] ticket, Consumer<String> progress) {
-        proof.requireSupported();
-        if (data.length != proof.sectorBytes()) {
+        proof.requireInteractive();
+        long sectorBytes = proof.shape().sectorBytes();
+        if (data.length != sectorBytes) {
             throw new IllegalArgumentException("sector data has " + data.length + " bytes, " + proof + " needs "
-                    + proof.sectorBytes());
+                    + sectorBytes);
         }
-        if (proof.sectorBytes() > (1L << 30)) {
+        if (sectorBytes > (1L << 30)) {
             throw new IllegalArgumentException("in-memory sealing supports sectors up to 512MiB, not " + proof);
         }
         Consumer<String> log = progress == null ? s -> { } : progress;
-        int nodes = (int) proof.nodes();
+        int nodes = (int) proof.shape().nodes();
+        int layers = proof.shape().layers();
         long t0 = System.nanoTime();
 
         MerkleTree treeD = MerkleTree.sha256Binary(data);
-        log.accept(step(t0, "tree_d built, comm_d " + treeD.root()));
-        byte[] replicaId = ReplicaId.compute(proverId, sectorId, ticket, treeD.root().bytes(), proof.porepId());
+        log.accept(step(t0, "tree_d built, comm_d " + hex(treeD.root())));
+        byte[] replicaId = ReplicaId.compute(proverId, sectorId, ticket, treeD.root(), proof.porepId());
 
         StackedGraph graph = StackedGraph.of(proof);
         int[] parents = graph.generate();
         log.accept(step(t0, "parent graph generated (" + nodes + " nodes)"));
 
-        byte[][] labels = Labeler.labelAll(parents, nodes, proof.layers(), replicaId,
-                layer -> log.accept(step(t0, "layer " + layer + "/" + proof.layers() + " labelled")));
+        byte[][] labels = Labeler.labelAll(parents, nodes, layers, replicaId,
+                layer -> log.accept(step(t0, "layer " + layer + "/" + layers + " labelled")));
         parents = null;
 
-        MerkleTree treeC = MerkleTree.poseidon(proof.treeShape(), Columns.hashAll(labels, nodes));
-        log.accept(step(t0, "tree_c built, comm_c " + treeC.root()));
+        MerkleTree treeC = MerkleTree.poseidon(proof.shape().treeR(), Columns.hashAll(labels, nodes));
+        log.accept(step(t0, "tree_c built, comm_c " + hex(treeC.root())));
 
         byte[] replica = Encoding.encodeAll(labels[labels.length - 1], data);
-        MerkleTree treeR = MerkleTree.poseidon(proof.treeShape(), replica);
-        log.accept(step(t0, "replica encoded, tree_r_last built, comm_r_last " + treeR.root()));
+        MerkleTree treeR = MerkleTree.poseidon(proof.shape().treeR(), replica);
+        log.accept(step(t0, "replica encoded, tree_r_last built, comm_r_last " + hex(treeR.root())));
 
-        Domain commR = commR(treeC.root(), treeR.root());
-        log.accept(step(t0, "comm_r " + commR));
+        byte[] commR = commR(treeC.root(), treeR.root());
+        log.accept(step(t0, "comm_r " + hex(commR)));
         return new SealedSector(proof, graph, proverId.clone(), sectorId, ticket.clone(), replicaId, data, labels,
                 replica, treeD, treeC, treeR, commR);
     }
 
     /** comm_r = Poseidon arity 2 (Merkle tag) of comm_c and comm_r_last (rfp stacked/vanilla/proof.rs). */
-    public static Domain commR(Domain commC, Domain commRLast) {
+    public static byte[] commR(byte[] commC, byte[] commRLast) {
         byte[] in = new byte[64];
-        commC.copyTo(in, 0);
-        commRLast.copyTo(in, 32);
+        System.arraycopy(commC, 0, in, 0, 32);
+        System.arraycopy(commRLast, 0, in, 32, 32);
         byte[] out = new byte[32];
         NodeHasher.POSEIDON.hash(in, 0, 2, out, 0);
-        return new Domain(out);
+        return out;
+    }
+
+    static String hex(byte[] b) {
+        return java.util.HexFormat.of().formatHex(b);
     }
 
     private static String step(long t0, String what) {

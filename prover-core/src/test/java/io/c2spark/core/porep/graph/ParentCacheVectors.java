@@ -38,7 +38,7 @@ final class ParentCacheVectors {
     }
 
     static String cacheKey(RegisteredSealProof proof) {
-        long nodes = proof.nodes();
+        long nodes = proof.shape().nodes();
         String id = "stacked_graph::StackedGraph{expansion_degree: 8 base_graph: drgraph::BucketGraph{size: "
                 + nodes + "; degree: 6; hasher: poseidon_hasher} }";
         MessageDigest d = FilecoinSha256.newDigest();
@@ -62,7 +62,7 @@ final class ParentCacheVectors {
         if (digest == null) {
             throw new IllegalStateException("parent_cache.json has no entry " + key + " for " + proof);
         }
-        if (sizeByKey.get(key) != proof.sectorBytes()) {
+        if (sizeByKey.get(key) != proof.shape().sectorBytes()) {
             throw new IllegalStateException("entry " + key + " is for sector size " + sizeByKey.get(key));
         }
         return digest;

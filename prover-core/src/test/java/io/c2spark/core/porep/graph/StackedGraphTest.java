@@ -25,33 +25,33 @@ class StackedGraphTest {
         for (int id = 0; id < 10; id++) {
             assertNotNull(v.digest(RegisteredSealProof.ofId(id)));
         }
-        // FACTS.md: 2KiB with porep_id 0 (StackedDrg2KiBV1) -> 3da49221...
-        assertTrue(v.digest(RegisteredSealProof.StackedDrg2KiBV1).startsWith("3da49221"));
+        // FACTS.md: 2KiB with porep_id 0 (STACKED_DRG_2KIB_V1) -> 3da49221...
+        assertTrue(v.digest(RegisteredSealProof.STACKED_DRG_2KIB_V1).startsWith("3da49221"));
     }
 
     @Test
     void parentCacheDigest2KiB() throws IOException {
-        checkDigest(RegisteredSealProof.StackedDrg2KiBV1);
-        checkDigest(RegisteredSealProof.StackedDrg2KiBV1_1);
+        checkDigest(RegisteredSealProof.STACKED_DRG_2KIB_V1);
+        checkDigest(RegisteredSealProof.STACKED_DRG_2KIB_V1_1);
     }
 
     @Test
     void parentCacheDigest8MiB() throws IOException {
-        checkDigest(RegisteredSealProof.StackedDrg8MiBV1);
-        checkDigest(RegisteredSealProof.StackedDrg8MiBV1_1);
+        checkDigest(RegisteredSealProof.STACKED_DRG_8MIB_V1);
+        checkDigest(RegisteredSealProof.STACKED_DRG_8MIB_V1_1);
     }
 
     @Tag("slow")
     @Test
     void parentCacheDigest512MiB() throws IOException {
-        checkDigest(RegisteredSealProof.StackedDrg512MiBV1_1);
-        checkDigest(RegisteredSealProof.StackedDrg512MiBV1);
+        checkDigest(RegisteredSealProof.STACKED_DRG_512MIB_V1_1);
+        checkDigest(RegisteredSealProof.STACKED_DRG_512MIB_V1);
     }
 
     @Test
     void perNodeParentsEqualTheMaterialisedGraphAndRespectTheOrder() {
-        StackedGraph v11 = StackedGraph.of(RegisteredSealProof.StackedDrg2KiBV1_1);
-        StackedGraph v1 = StackedGraph.of(RegisteredSealProof.StackedDrg2KiBV1);
+        StackedGraph v11 = StackedGraph.of(RegisteredSealProof.STACKED_DRG_2KIB_V1_1);
+        StackedGraph v1 = StackedGraph.of(RegisteredSealProof.STACKED_DRG_2KIB_V1);
         int[] all = v11.generate();
         int[] one = new int[StackedGraph.DEGREE];
         for (int v = 0; v < 64; v++) {

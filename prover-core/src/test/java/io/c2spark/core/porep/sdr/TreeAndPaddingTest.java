@@ -2,8 +2,8 @@ package io.c2spark.core.porep.sdr;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.c2spark.core.porep.TreeShape;
 import io.c2spark.core.porep.vanilla.MerkleProof;
+import io.c2spark.core.porep.vanilla.TreeShape;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -17,9 +17,9 @@ class TreeAndPaddingTest {
         byte[] expected2k = new byte[] {(byte) 252, 126, (byte) 146, (byte) 130, (byte) 150, (byte) 229, 22, (byte) 250,
             (byte) 173, (byte) 233, (byte) 134, (byte) 178, (byte) 143, (byte) 146, (byte) 212, 74, 79, 36, (byte) 185,
             53, 72, 82, 35, 55, 106, 121, (byte) 144, 39, (byte) 188, 24, (byte) 248, 51};
-        assertArrayEquals(expected2k, MerkleTree.sha256Binary(new byte[2048]).root().bytes());
+        assertArrayEquals(expected2k, MerkleTree.sha256Binary(new byte[2048]).root());
         assertEquals("3731bb99ac689f66eef5973e4a94da188f4ddcae580724fc6f3fd60dfd488333",
-                MerkleTree.sha256Binary(new byte[128]).root().toString());
+                HexFormat.of().formatHex(MerkleTree.sha256Binary(new byte[128]).root()));
     }
 
     @Test
@@ -48,9 +48,9 @@ class TreeAndPaddingTest {
     @Test
     void poseidonTreesProveEveryShape() {
         Random rnd = new Random();
-        for (TreeShape shape : new TreeShape[] {new TreeShape(8, 0, 0), new TreeShape(8, 8, 0), new TreeShape(8, 8, 2),
-            new TreeShape(8, 4, 0), new TreeShape(2, 0, 0)}) {
-            int leaves = 64 * shape.baseTreeCount();
+        for (TreeShape shape : new TreeShape[] {TreeShape.single(8, 2), new TreeShape(8, 2, 8, 0),
+            new TreeShape(8, 2, 8, 2), new TreeShape(8, 2, 4, 0), TreeShape.single(2, 6)}) {
+            int leaves = (int) shape.leaves();
             byte[] data = new byte[32 * leaves];
             rnd.nextBytes(data);
             for (int i = 0; i < leaves; i++) {
@@ -59,10 +59,9 @@ class TreeAndPaddingTest {
             MerkleTree tree = MerkleTree.poseidon(shape, data);
             for (long idx : new long[] {0, 1, leaves / 2 + 3, leaves - 1, rnd.nextInt(leaves)}) {
                 MerkleProof p = tree.proof(idx);
-                assertEquals(tree.root(), MerkleTree.computeRoot(p, NodeHasher.POSEIDON), shape + " leaf " + idx);
-                assertEquals(idx, MerkleTree.pathIndex(p, shape));
-                assertEquals(shape.sub() == 0 ? MerkleProof.Kind.SINGLE
-                        : shape.top() == 0 ? MerkleProof.Kind.SUB : MerkleProof.Kind.TOP, p.kind());
+                assertArrayEquals(tree.root(), MerkleTree.computeRoot(p, NodeHasher.POSEIDON), shape + " leaf " + idx);
+                assertEquals(idx, p.leafIndex());
+                assertArrayEquals(tree.leaf(idx), p.leaf());
             }
         }
     }
@@ -76,12 +75,11 @@ class TreeAndPaddingTest {
         }
         MerkleTree tree = MerkleTree.sha256Binary(data);
         MerkleProof p = tree.proof(37);
-        assertEquals(6, p.baseProof().path().size());
-        assertEquals(tree.root(), MerkleTree.computeRoot(p, NodeHasher.SHA256));
-        byte[] other = tree.leaf(36).bytes();
-        MerkleProof bad = MerkleProof.single(p.baseProof(), p.root(), new io.c2spark.core.porep.vanilla.Domain(other));
-        assertNotEquals(tree.root(), MerkleTree.computeRoot(bad, NodeHasher.SHA256));
-        assertEquals(HexFormat.of().formatHex(tree.root().bytes()), tree.root().toString());
+        assertEquals(6, p.shape().levels());
+        assertEquals(37, p.leafIndex());
+        assertArrayEquals(tree.root(), MerkleTree.computeRoot(p, NodeHasher.SHA256));
+        MerkleProof bad = new MerkleProof(p.shape(), p.root(), tree.leaf(36), p.siblings(), p.indices());
+        assertFalse(Arrays.equals(tree.root(), MerkleTree.computeRoot(bad, NodeHasher.SHA256)));
     }
 
     private static byte[] reverse(byte[] b) {
