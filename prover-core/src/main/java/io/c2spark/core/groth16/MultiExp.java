@@ -2,17 +2,31 @@ package io.c2spark.core.groth16;
 
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
+import io.c2spark.core.msm.Msm;
 
 /**
  * Multi-scalar multiplication as the provers use it: bases affine in the shared layout (G1 12 longs,
  * G2 24 longs, all zero = identity), scalars Fr Montgomery (4 longs each); the result is Jacobian
- * (G1 18 longs, G2 36). The msm package's Pippenger implements it; {@link #REFERENCE} is the plain
- * sum of scalar multiplications, for small circuits and for checking the fast one.
+ * (G1 18 longs, G2 36). {@link #PIPPENGER} is the msm package's bucket method; {@link #REFERENCE}
+ * is the plain sum of scalar multiplications, kept to check the fast one.
  */
 public interface MultiExp {
     long[] g1(long[] bases, long[] scalars);
 
     long[] g2(long[] bases, long[] scalars);
+
+    /** {@link Msm}: Pippenger's bucket method, parallel. */
+    MultiExp PIPPENGER = new MultiExp() {
+        @Override
+        public long[] g1(long[] bases, long[] scalars) {
+            return Msm.g1(bases, scalars);
+        }
+
+        @Override
+        public long[] g2(long[] bases, long[] scalars) {
+            return Msm.g2(bases, scalars);
+        }
+    };
 
     /** sum s_i P_i by one double-and-add scalar multiplication per point. */
     MultiExp REFERENCE = new MultiExp() {

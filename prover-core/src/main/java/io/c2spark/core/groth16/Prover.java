@@ -3,10 +3,12 @@ package io.c2spark.core.groth16;
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.msm.BatchAddition;
 import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Random;
 
 /**
@@ -15,14 +17,31 @@ import java.util.Random;
  * by inverse FFT, coset FFT, division and inverse coset FFT; then
  * A = alpha + sum w_i A_i + r delta, B = beta + sum w_i B_i + s delta (G2, and in G1 for C),
  * C = sum aux_j L_j + sum h_i H_i + s A + r B1 - r s delta. The shape must include the input
- * constraints. Witness values are expanded to a dense array here: the bit-aware MSM is the
- * production path.
+ * constraints.
+ *
+ * <p>Each sum over the variables splits as the witness does: inputs by MSM, bit variables by
+ * batch addition of the bases their bitmap selects, the other aux variables (the tail) by MSM over
+ * bases gathered once, here, from the shape's bit flags. The quotient still expands the witness
+ * to a dense array (the sparse products are the reference ones).
  */
 public final class Prover {
     private final ProvingKey pk;
     private final R1csShape shape;
     private final MultiExp msm;
     private final EvaluationDomain domain;
+    private final int numAux;
+    /** The shape's non-bit aux variables, ascending: the witness tail's order. */
+    private final int[] tail;
+    private final long[] inputA;
+    private final long[] inputB1;
+    private final long[] inputB2;
+    private final long[] auxA;
+    private final long[] auxB1;
+    private final long[] auxB2;
+    private final long[] tailA;
+    private final long[] tailB1;
+    private final long[] tailB2;
+    private final long[] tailL;
 
     public Prover(ProvingKey pk, R1csShape shape, MultiExp msm) {
         if (pk.numInputs() != shape.numInputs() || pk.numAux() != shape.numAux()) {
@@ -36,6 +55,34 @@ public final class Prover {
         this.pk = pk;
         this.shape = shape;
         this.msm = msm;
+        int nIn = shape.numInputs();
+        this.numAux = shape.numAux();
+        int[] t = new int[numAux];
+        int k = 0;
+        for (int j = 0; j < numAux; j++) {
+            if (!shape.isBit(j)) {
+                t[k++] = j;
+            }
+        }
+        this.tail = Arrays.copyOf(t, k);
+        this.inputA = Arrays.copyOfRange(pk.a(), 0, nIn * G1.AFFINE);
+        this.inputB1 = Arrays.copyOfRange(pk.b1(), 0, nIn * G1.AFFINE);
+        this.inputB2 = Arrays.copyOfRange(pk.b2(), 0, nIn * G2.AFFINE);
+        this.auxA = Arrays.copyOfRange(pk.a(), nIn * G1.AFFINE, pk.a().length);
+        this.auxB1 = Arrays.copyOfRange(pk.b1(), nIn * G1.AFFINE, pk.b1().length);
+        this.auxB2 = Arrays.copyOfRange(pk.b2(), nIn * G2.AFFINE, pk.b2().length);
+        this.tailA = gather(auxA, G1.AFFINE);
+        this.tailB1 = gather(auxB1, G1.AFFINE);
+        this.tailB2 = gather(auxB2, G2.AFFINE);
+        this.tailL = gather(pk.l(), G1.AFFINE);
+    }
+
+    private long[] gather(long[] bases, int stride) {
+        long[] out = new long[tail.length * stride];
+        for (int i = 0; i < tail.length; i++) {
+            System.arraycopy(bases, tail[i] * stride, out, i * stride, stride);
+        }
+        return out;
     }
 
     /** A proof with fresh random r and s. */
@@ -53,24 +100,31 @@ public final class Prover {
             throw new IllegalArgumentException("witness has " + w.numInputs() + " inputs and " + w.numAux()
                     + " aux values, the shape " + shape.numInputs() + " and " + shape.numAux());
         }
+        if (!Arrays.equals(w.tailAux(), tail)) {
+            throw new IllegalArgumentException("the witness's bit variables differ from the shape's");
+        }
         long[] inputs = w.inputs();
-        long[] aux = w.denseAux();
-        long[] h = quotient(inputs, aux);
-        long[] all = new long[inputs.length + aux.length];
-        System.arraycopy(inputs, 0, all, 0, inputs.length);
-        System.arraycopy(aux, 0, all, inputs.length, aux.length);
+        long[] h = quotient(inputs, w.denseAux());
+        long[] bits = w.bits();
+        long[] values = w.tail();
         VerifyingKey vk = pk.vk();
 
         long[] g1 = new long[G1.JACOBIAN];
-        long[] piA = msm.g1(pk.a(), all);
+        long[] piA = msm.g1(inputA, inputs);
+        G1.add(piA, 0, BatchAddition.g1(auxA, bits, numAux), 0, piA, 0);
+        G1.add(piA, 0, msm.g1(tailA, values), 0, piA, 0);
         addG1(piA, vk.alpha1(), null);
         addG1(piA, vk.delta1(), r);
 
-        long[] piB1 = msm.g1(pk.b1(), all);
+        long[] piB1 = msm.g1(inputB1, inputs);
+        G1.add(piB1, 0, BatchAddition.g1(auxB1, bits, numAux), 0, piB1, 0);
+        G1.add(piB1, 0, msm.g1(tailB1, values), 0, piB1, 0);
         addG1(piB1, vk.beta1(), null);
         addG1(piB1, vk.delta1(), s);
 
-        long[] piB = msm.g2(pk.b2(), all);
+        long[] piB = msm.g2(inputB2, inputs);
+        G2.add(piB, 0, BatchAddition.g2(auxB2, bits, numAux), 0, piB, 0);
+        G2.add(piB, 0, msm.g2(tailB2, values), 0, piB, 0);
         long[] g2 = new long[G2.JACOBIAN];
         G2.fromAffine(vk.beta2(), 0, g2, 0);
         G2.add(piB, 0, g2, 0, piB, 0);
@@ -78,7 +132,8 @@ public final class Prover {
         G2.mul(g2, 0, s, 0, g2, 0);
         G2.add(piB, 0, g2, 0, piB, 0);
 
-        long[] piC = msm.g1(pk.l(), aux);
+        long[] piC = BatchAddition.g1(pk.l(), bits, numAux);
+        G1.add(piC, 0, msm.g1(tailL, values), 0, piC, 0);
         long[] hHead = new long[(domain.size() - 1) * Fr.LIMBS];
         System.arraycopy(h, 0, hHead, 0, hHead.length);
         G1.add(piC, 0, msm.g1(pk.h(), hHead), 0, piC, 0);

@@ -39,7 +39,7 @@ class Groth16Test {
         R1csShape shape = ShapeSystem.of(circuit, true);
         ProvingKey pk = Setup.generate(shape, rnd);
         Witness w = WitnessSystem.of(circuit);
-        Prover prover = new Prover(pk, shape, MultiExp.REFERENCE);
+        Prover prover = new Prover(pk, shape, MultiExp.PIPPENGER);
         long[] h = prover.quotient(w.inputs(), w.denseAux());
         assertTrue(Fr.isZero(h, h.length - Fr.LIMBS), "h has degree n - 2 at most; seed " + SEED);
         long[] r = new long[Fr.LIMBS];
@@ -88,6 +88,26 @@ class Groth16Test {
                 cs.enforce(() -> "use " + x, a -> a.add(x), b -> b.add(cs.one()), c -> c.add(x));
             }
         };
+    }
+
+    /** Same r and s: the plain MSM and Pippenger (with batch addition for bits) give the same proof. */
+    @Test
+    void referenceAndPippengerGiveTheSameProof() {
+        Random rnd = new Random(SEED);
+        Circuit circuit = everyAuxConstrained(TestCircuits.random(rnd.nextLong(), 40, -1));
+        R1csShape shape = ShapeSystem.of(circuit, true);
+        assertTrue(shape.numBits() > 0 && shape.numBits() < shape.numAux(), "seed " + SEED);
+        ProvingKey pk = Setup.generate(shape, rnd);
+        Witness w = WitnessSystem.of(circuit);
+        long[] r = new long[Fr.LIMBS];
+        long[] s = new long[Fr.LIMBS];
+        Fr.random(rnd, r, 0);
+        Fr.random(rnd, s, 0);
+        Proof fast = new Prover(pk, shape, MultiExp.PIPPENGER).prove(w, r, s);
+        Proof plain = new Prover(pk, shape, MultiExp.REFERENCE).prove(w, r, s);
+        assertArrayEquals(plain.a(), fast.a(), "seed " + SEED);
+        assertArrayEquals(plain.b(), fast.b(), "seed " + SEED);
+        assertArrayEquals(plain.c(), fast.c(), "seed " + SEED);
     }
 
     @Test
