@@ -23,6 +23,7 @@ import io.c2spark.core.snarkjs.SnarkjsFixture;
 import io.c2spark.core.snarkjs.WtnsFile;
 import io.c2spark.core.testing.NodeOracle;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -77,6 +78,30 @@ class Groth16Test {
             JsonNode out = noble(run.pk.vk(), new Proof[] {run.proof, run.proof}, new long[][] {run.publicInputs, bad});
             assertEquals("[true,false]", out.get("valid").toString(), "seed " + SEED);
         }
+    }
+
+    /** Several proofs under one key, checked together: all valid passes, one bad input fails. */
+    @Test
+    void batchVerification() {
+        Random rnd = new Random(SEED);
+        Circuit circuit = TestCircuits.bits32(rnd.nextInt(), -1);
+        R1csShape shape = ShapeSystem.of(circuit, true);
+        ProvingKey pk = Setup.generate(shape, rnd);
+        Prover prover = new Prover(pk, shape, MultiExp.PIPPENGER);
+        Proof[] proofs = new Proof[3];
+        long[][] inputs = new long[3][];
+        for (int i = 0; i < 3; i++) {
+            Circuit c = TestCircuits.bits32(rnd.nextInt(), -1);
+            Witness w = WitnessSystem.of(c);
+            proofs[i] = prover.prove(w);
+            inputs[i] = Arrays.copyOfRange(w.inputs(), Fr.LIMBS, w.inputs().length);
+        }
+        Verifier verifier = new Verifier(pk.vk());
+        assertTrue(verifier.verifyBatch(inputs, proofs, rnd), "seed " + SEED);
+        long[][] bad = inputs.clone();
+        bad[1] = inputs[2];
+        assertFalse(verifier.verifyBatch(bad, proofs, rnd), "seed " + SEED);
+        assertTrue(verifier.verifyBatch(new long[][] {inputs[0]}, new Proof[] {proofs[0]}, rnd), "seed " + SEED);
     }
 
     /** The circuit plus x * 1 = x for every aux x: key generation refuses unconstrained variables. */
