@@ -7,15 +7,15 @@ import io.c2spark.core.msm.Msm;
 /**
  * Multi-scalar multiplication as the provers use it: bases affine in the shared layout (G1 12 longs,
  * G2 24 longs, all zero = identity), scalars Fr Montgomery (4 longs each); the result is Jacobian
- * (G1 18 longs, G2 36). {@link #PIPPENGER} is the msm package's bucket method; {@link #REFERENCE}
- * is the plain sum of scalar multiplications, kept to check the fast one.
+ * (G1 18 longs, G2 36). The msm package's Pippenger implements it; {@link #REFERENCE} is the plain
+ * sum of scalar multiplications, for small circuits and for checking the fast one.
  */
 public interface MultiExp {
     long[] g1(long[] bases, long[] scalars);
 
     long[] g2(long[] bases, long[] scalars);
 
-    /** {@link Msm}: Pippenger's bucket method, parallel. */
+    /** Pippenger's bucket method ({@link Msm}): the fast one. */
     MultiExp PIPPENGER = new MultiExp() {
         @Override
         public long[] g1(long[] bases, long[] scalars) {

@@ -1,5 +1,7 @@
 package io.c2spark.core.porep.sdr;
 
+import java.util.Arrays;
+
 /**
  * fr32 padding (rfp fr32/src/padding.rs): the raw byte stream, read as a little-endian bit
  * stream, is cut into 254-bit units, each followed by 2 zero bits, so every 32-byte node is a
@@ -20,7 +22,7 @@ public final class Fr32 {
         byte[] out = new byte[blocks * PADDED_BLOCK];
         long[] bits = new long[17];
         for (int b = 0; b < blocks; b++) {
-            java.util.Arrays.fill(bits, 0);
+            Arrays.fill(bits, 0);
             for (int i = 0; i < UNPADDED_BLOCK; i++) {
                 bits[i >>> 3] |= (raw[b * UNPADDED_BLOCK + i] & 0xFFL) << (8 * (i & 7));
             }
@@ -51,7 +53,7 @@ public final class Fr32 {
         byte[] out = new byte[blocks * UNPADDED_BLOCK];
         long[] bits = new long[17];
         for (int b = 0; b < blocks; b++) {
-            java.util.Arrays.fill(bits, 0);
+            Arrays.fill(bits, 0);
             for (int k = 0; k < 4; k++) {
                 for (int i = 0; i < 254; i++) {
                     int byteIndex = b * PADDED_BLOCK + 32 * k + (i >>> 3);

@@ -2,6 +2,8 @@ package io.c2spark.core.porep.sdr;
 
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.graph.StackedGraph;
+import io.c2spark.core.porep.vanilla.MerkleProof;
+import java.util.Arrays;
 
 /**
  * A sealed sector held in memory: the data, every layer's labels, the replica, the three trees
@@ -30,21 +32,21 @@ public record SealedSector(RegisteredSealProof proof, StackedGraph graph, byte[]
 
     @Override
     public byte[] label(long node, int layer) {
-        return java.util.Arrays.copyOfRange(labels[layer - 1], (int) (32 * node), (int) (32 * node + 32));
+        return Arrays.copyOfRange(labels[layer - 1], (int) (32 * node), (int) (32 * node + 32));
     }
 
     @Override
-    public io.c2spark.core.porep.vanilla.MerkleProof treeDProof(long node) {
+    public MerkleProof treeDProof(long node) {
         return treeD.proof(node);
     }
 
     @Override
-    public io.c2spark.core.porep.vanilla.MerkleProof treeCProof(long node) {
+    public MerkleProof treeCProof(long node) {
         return treeC.proof(node);
     }
 
     @Override
-    public io.c2spark.core.porep.vanilla.MerkleProof treeRLastProof(long node) {
+    public MerkleProof treeRLastProof(long node) {
         return treeRLast.proof(node);
     }
 }

@@ -15,6 +15,8 @@ import io.c2spark.core.porep.vanilla.TreeShape;
 import io.c2spark.core.porep.vanilla.VanillaProof;
 import io.c2spark.core.porep.vanilla.VanillaProofException;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * Native verification of C1 vanilla proofs, following rfp stacked/vanilla/proof_scheme.rs
@@ -36,12 +38,14 @@ public final class VanillaVerifier {
                     shape.partitions() + " partitions expected, found " + partitions.length);
         }
         StackedGraph graph = StackedGraph.of(proof);
+        int perPartition = shape.challengesPerPartition();
+        long[][] challenges = new long[partitions.length][];
         for (int k = 0; k < partitions.length; k++) {
             VanillaProof[] proofs = partitions[k];
-            long[] challenges = Challenges.partition(proof, replicaId, seed, k);
-            if (proofs.length != challenges.length) {
+            challenges[k] = Challenges.partition(proof, replicaId, seed, k);
+            if (proofs.length != challenges[k].length) {
                 throw new VanillaProofException(k, -1, "vanilla_proofs[" + k + "]",
-                        challenges.length + " challenge proofs expected, found " + proofs.length);
+                        challenges[k].length + " challenge proofs expected, found " + proofs.length);
             }
             byte[] commC = proofs[0].replicaColumnProofs().cX().inclusionProof().root();
             byte[] commRLast = proofs[0].commRLastProof().root();
@@ -49,9 +53,27 @@ public final class VanillaVerifier {
                 throw new VanillaProofException(k, 0, "comm_r",
                         "Poseidon(comm_c, comm_r_last) of the proofs differs from comm_r " + Sealer.hex(commR));
             }
-            for (int i = 0; i < proofs.length; i++) {
-                verifyChallenge(proof, graph, replicaId, commD, commC, commRLast, challenges[i], proofs[i], k, i);
-            }
+        }
+        // Challenges are independent: check them in parallel, then report the first failure in file order.
+        VanillaProofException first = IntStream.range(0, partitions.length * perPartition).parallel()
+                .mapToObj(n -> {
+                    int k = n / perPartition;
+                    int i = n % perPartition;
+                    VanillaProof[] proofs = partitions[k];
+                    try {
+                        verifyChallenge(proof, graph, replicaId, commD,
+                                proofs[0].replicaColumnProofs().cX().inclusionProof().root(),
+                                proofs[0].commRLastProof().root(), challenges[k][i], proofs[i], k, i);
+                        return null;
+                    } catch (VanillaProofException e) {
+                        return e;
+                    } catch (RuntimeException e) {
+                        return new VanillaProofException(k, i, "vanilla_proof", "malformed: " + e);
+                    }
+                })
+                .filter(Objects::nonNull).findFirst().orElse(null);
+        if (first != null) {
+            throw first;
         }
     }
 
