@@ -53,7 +53,7 @@ final class ProgressListener extends SparkListener {
     private final Map<Integer, String[]> stages = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<FailedAttempt> failedAttempts = new ConcurrentLinkedQueue<>();
 
-    private int runningProve;
+    private final java.util.Set<Long> runningProve = new java.util.HashSet<>();
     private int verified;
     private int failed;
     private int skipped;
@@ -81,7 +81,7 @@ final class ProgressListener extends SparkListener {
     public synchronized void onTaskStart(SparkListenerTaskStart event) {
         String[] s = stages.get(event.stageId());
         if (s != null && s[0].equals("prove")) {
-            runningProve++;
+            runningProve.add(event.taskInfo().taskId());
         }
     }
 
@@ -92,9 +92,7 @@ final class ProgressListener extends SparkListener {
             return;
         }
         synchronized (this) {
-            if (s[0].equals("prove")) {
-                runningProve--;
-            }
+            runningProve.remove(event.taskInfo().taskId());
         }
         if (event.reason() instanceof TaskFailedReason) {
             failedAttempts.add(new FailedAttempt(s[0], s[1], event.taskInfo().index(), event.taskInfo().executorId(),
@@ -154,7 +152,7 @@ final class ProgressListener extends SparkListener {
         StringBuilder sb = new StringBuilder(String.format(java.util.Locale.ROOT,
                 "c2spark: sectors %d/%d (%d verified, %d failed, %d skipped), %d proofs, %.1f proofs/min,"
                         + " %d proving, ETA %s", done, totalSectors, verified, failed, skipped, proofs, perMinute,
-                runningProve, eta));
+                runningProve.size(), eta));
         if (!proofsPerDevice.isEmpty()) {
             sb.append("; per device:");
             proofsPerDevice.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
