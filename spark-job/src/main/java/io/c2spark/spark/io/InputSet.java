@@ -17,7 +17,9 @@ import org.apache.hadoop.fs.Path;
 /**
  * Lists the sectors of a batch from c2spark.input: a directory (its files with the C1 suffix), a
  * glob, a manifest (a file ending in {@value #MANIFEST_SUFFIX}: one path per line, relative to the
- * manifest's folder, blank lines and # comments ignored) or one file. A sector is named by its file
+ * manifest's folder, blank lines and # comments ignored) or one file. Directories and globs skip
+ * hidden files (names starting with . or _, as Hadoop's input formats do: temporary files among
+ * them). A sector is named by its file
  * name without the suffix; two files with one name are an error, as is an empty set.
  */
 public final class InputSet {
@@ -34,7 +36,7 @@ public final class InputSet {
             FileStatus[] matches = fs.globStatus(path);
             if (matches != null) {
                 for (FileStatus s : matches) {
-                    if (s.isFile()) {
+                    if (s.isFile() && !hidden(s.getPath())) {
                         files.add(s);
                     }
                 }
