@@ -20,8 +20,7 @@ import picocli.CommandLine.Option;
  * (GPUs found by nvidia-smi and handed out by the executor itself, or the CPU).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Prove a batch of sectors with an embedded local Spark, verify every proof, and print where",
-                "the proofs and the report are."})
+        description = "Prove a batch with an embedded local Spark, verify every proof, say where they are.")
 public final class RunCommand implements Callable<Integer> {
     @Option(names = "--input", paramLabel = "PATH",
             description = "C1 outputs: a directory, a glob, a .manifest or one file (any Hadoop file system).")

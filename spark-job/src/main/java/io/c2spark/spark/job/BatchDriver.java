@@ -1,6 +1,7 @@
 package io.c2spark.spark.job;
 
 import io.c2spark.spark.io.AtomicOutput;
+import io.c2spark.spark.io.FileSystems;
 import io.c2spark.spark.io.HadoopConf;
 import io.c2spark.spark.io.InputSet;
 import io.c2spark.spark.io.SectorFile;
@@ -100,20 +101,20 @@ public final class BatchDriver {
         carriedConf = HadoopConf.of(hconf);
         atomic = new AtomicOutput(settings.get(C2SparkSettings.DIRECT_PUT_SCHEMES));
         outputDir = new Path(settings.get(C2SparkSettings.OUTPUT));
-        outFs = outputDir.getFileSystem(hconf);
+        outFs = FileSystems.forWriting(outputDir, hconf);
         outputDir = outFs.makeQualified(outputDir);
         ensureDirectory(outFs, outputDir, C2SparkSettings.OUTPUT.key());
         runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                 + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
         String workSetting = settings.get(C2SparkSettings.WORK_DIR);
         Path workBase = workSetting.isEmpty() ? new Path(outputDir, "_work") : new Path(workSetting);
-        workFs = workBase.getFileSystem(hconf);
+        workFs = FileSystems.forWriting(workBase, hconf);
         Path workPath = workFs.makeQualified(new Path(workBase, runId));
         ensureDirectory(workFs, workPath, C2SparkSettings.WORK_DIR.key());
         workRoot = workPath.toString();
         String reportSetting = settings.get(C2SparkSettings.REPORT_DIR);
         Path reportDir = reportSetting.isEmpty() ? outputDir : new Path(reportSetting);
-        FileSystem reportFs = reportDir.getFileSystem(hconf);
+        FileSystem reportFs = FileSystems.forWriting(reportDir, hconf);
         ensureDirectory(reportFs, reportDir, C2SparkSettings.REPORT_DIR.key());
         Path reportPath = reportFs.makeQualified(new Path(reportDir, "report-" + runId + ".jsonl"));
 
@@ -159,6 +160,13 @@ public final class BatchDriver {
             jsc.sc().removeSparkListener(progress);
             reportFailedAttempts();
             workFs.delete(workPath, true);
+            try {
+                if (workSetting.isEmpty() && workFs.listStatus(workBase).length == 0) {
+                    workFs.delete(workBase, false);
+                }
+            } catch (IOException concurrentRun) {
+                // Another run sharing the output created its work directory meanwhile: leave _work to it.
+            }
             Map<String, Object> row = row("run");
             row.put("run", runId);
             row.put("sectors", sectors.size());
@@ -347,7 +355,7 @@ public final class BatchDriver {
             m.put("reason", reason);
         }
         PrepareOutcome p = run == null ? null : run.prepared;
-        if (p != null) {
+        if (p != null && p.rejection == null) {
             m.put("partitions", p.partitions);
             m.put("facts", p.facts);
             m.put("partitionInputBytes", Arrays.stream(p.partitionInputBytes).sum());

@@ -1,5 +1,6 @@
 package io.c2spark.spark.job;
 
+import io.c2spark.spark.io.FileSystems;
 import io.c2spark.spark.io.HadoopConf;
 import io.c2spark.spark.io.SectorFile;
 import io.c2spark.spark.settings.Settings;
@@ -48,7 +49,7 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Prepa
         try {
             Configuration conf = hadoopConf.toConfiguration();
             Path dir = WorkFiles.sectorDir(workRoot, file.sectorId());
-            FileSystem workFs = dir.getFileSystem(conf);
+            FileSystem workFs = FileSystems.forWriting(dir, conf);
             workFs.delete(dir, true);
             if (!workFs.mkdirs(dir)) {
                 throw new IOException("cannot create work directory " + dir);
