@@ -3,6 +3,7 @@ package io.c2spark.spark.job;
 import io.c2spark.spark.device.TaskDevice;
 import io.c2spark.spark.io.HadoopConf;
 import io.c2spark.spark.settings.Settings;
+import io.c2spark.spark.workload.DeviceFatalException;
 import io.c2spark.spark.workload.PartitionInput;
 import io.c2spark.spark.workload.PartitionProof;
 import java.io.IOException;
@@ -17,10 +18,13 @@ import scala.collection.Iterator;
 /**
  * The prove task of one partition: reads its compact input, takes its device (Spark's gpu address
  * or the executor's own choice), proves, and returns the proof with timings. Failures are thrown:
- * Spark retries the task and, past spark.task.maxFailures, fails that sector's job only.
+ * Spark retries the task and, past spark.task.maxFailures, fails that sector's job only. A
+ * {@link DeviceFatalException} ends the executor JVM instead.
  */
 final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, PartitionOutcome>, Serializable {
     private static final long serialVersionUID = 1L;
+    /** The exit code of an executor ended by a fatal device error (the one spark-rapids uses). */
+    static final int DEVICE_FATAL_EXIT_CODE = 20;
 
     private final Settings settings;
     private final HadoopConf hadoopConf;
@@ -52,12 +56,32 @@ final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Part
                         device.device().source().name().toLowerCase(java.util.Locale.ROOT), place.executorId,
                         place.host, place.attempt, startMillis, System.currentTimeMillis(), t1 - t0, t2 - t1);
             }
+        } catch (DeviceFatalException e) {
+            if (!"driver".equals(place.executorId)) {
+                endExecutor(task, place, e);
+            }
+            throw new IllegalStateException("prove sector " + task.sectorId + " partition " + task.partition
+                    + ": device failed: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException("prove sector " + task.sectorId + " partition " + task.partition + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Ends this executor JVM at once. halt, not exit: shutdown hooks would run while other workers
+     * still hold the poisoned device, and could wait on them; the driver sees the executor exit and
+     * reschedules its tasks.
+     */
+    private static void endExecutor(PartitionTask task, TaskPlace place, DeviceFatalException e) {
+        System.err.println("c2spark: executor " + place.executorId + " on " + place.host + ": fatal device error"
+                + " proving sector " + task.sectorId + " partition " + task.partition + ": " + e.getMessage()
+                + "; ending this executor (exit code " + DEVICE_FATAL_EXIT_CODE + ") so its tasks run elsewhere");
+        e.printStackTrace(System.err);
+        System.err.flush();
+        Runtime.getRuntime().halt(DEVICE_FATAL_EXIT_CODE);
     }
 
     private byte[] read(Path path) throws IOException {

@@ -3,6 +3,7 @@ package io.c2spark.spark.testing;
 import io.c2spark.core.field.Fr;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.Device;
+import io.c2spark.spark.workload.DeviceFatalException;
 import io.c2spark.spark.workload.InvalidSectorException;
 import io.c2spark.spark.workload.PartitionInput;
 import io.c2spark.spark.workload.PartitionProof;
@@ -39,6 +40,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * rounds 2              (work per partition)
  * fail-prove 1          (optional: partition 1's prover throws)
  * corrupt 2             (optional: partition 2's prover returns a wrong value)
+ * device-fails-once 1   (optional: partition 1's first attempt reports a fatal device error)
  * </pre>
  * Partition k's task computes y = x^(e^rounds) in Fr by square-and-multiply with prover-core's Fr
  * (x, e derived from the seed and k by SHA-256), holding a per-device lock while it computes (so lock
@@ -78,6 +80,7 @@ public final class FieldPowerTestWorkload implements Workload {
         int rounds = -1;
         int failProve = -1;
         int corrupt = -1;
+        int deviceFailsOnce = -1;
     }
 
     static Spec parse(SectorSource source) throws IOException, InvalidSectorException {
@@ -101,6 +104,7 @@ public final class FieldPowerTestWorkload implements Workload {
                         case "rounds": s.rounds = Integer.parseInt(kv[1]); break;
                         case "fail-prove": s.failProve = Integer.parseInt(kv[1]); break;
                         case "corrupt": s.corrupt = Integer.parseInt(kv[1]); break;
+                        case "device-fails-once": s.deviceFailsOnce = Integer.parseInt(kv[1]); break;
                         default: throw new InvalidSectorException(source.path() + ": unknown field '" + kv[0] + "'");
                     }
                 } catch (NumberFormatException e) {
@@ -124,9 +128,13 @@ public final class FieldPowerTestWorkload implements Workload {
             throws IOException, InvalidSectorException {
         Spec s = parse(source);
         for (int k = 0; k < s.partitions; k++) {
-            ByteBuffer b = ByteBuffer.allocate(4 + 32 + 32 + 4 + 1).order(ByteOrder.LITTLE_ENDIAN);
+            // The first attempt that finds no marker file beside the input creates it and fails.
+            byte[] marker = s.deviceFailsOnce != k ? new byte[0]
+                    : (java.net.URI.create(source.path()).getPath() + ".device-failed-" + k).getBytes(StandardCharsets.UTF_8);
+            ByteBuffer b = ByteBuffer.allocate(4 + 32 + 32 + 4 + 1 + marker.length).order(ByteOrder.LITTLE_ENDIAN);
             b.putInt(k).put(pad(base(s.seed, k))).put(pad(exponent(s.seed, k))).putInt(s.rounds);
-            b.put((byte) ((s.failProve == k ? 1 : 0) | (s.corrupt == k ? 2 : 0)));
+            b.put((byte) ((s.failProve == k ? 1 : 0) | (s.corrupt == k ? 2 : 0) | (s.deviceFailsOnce == k ? 4 : 0)));
+            b.put(marker);
             try (OutputStream out = sink.partition(k)) {
                 out.write(b.array());
             }
@@ -139,7 +147,8 @@ public final class FieldPowerTestWorkload implements Workload {
         return new PreparedSector(s.partitions, st.array(), facts);
     }
 
-    private static PartitionProof prove(PartitionInput input, Device device) throws InterruptedException {
+    private static PartitionProof prove(PartitionInput input, Device device)
+            throws InterruptedException, DeviceFatalException {
         ByteBuffer b = ByteBuffer.wrap(input.bytes()).order(ByteOrder.LITTLE_ENDIAN);
         int k = b.getInt();
         byte[] x = new byte[32];
@@ -152,6 +161,18 @@ public final class FieldPowerTestWorkload implements Workload {
         }
         if ((flags & 1) != 0) {
             throw new IllegalStateException("test sector asks partition " + k + " to fail");
+        }
+        if ((flags & 4) != 0) {
+            byte[] marker = new byte[b.remaining()];
+            b.get(marker);
+            try {
+                java.nio.file.Files.createFile(java.nio.file.Path.of(new String(marker, StandardCharsets.UTF_8)));
+                throw new DeviceFatalException("test sector: partition " + k + "'s device fails once", null);
+            } catch (java.nio.file.FileAlreadyExistsException failedBefore) {
+                // The device failed on an earlier attempt; this one proves.
+            } catch (IOException io) {
+                throw new IllegalStateException(io);
+            }
         }
         ReentrantLock lock = DEVICE_LOCKS.computeIfAbsent(device.label(), d -> new ReentrantLock(true));
         long w0 = System.nanoTime();

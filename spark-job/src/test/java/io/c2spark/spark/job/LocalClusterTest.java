@@ -22,23 +22,26 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * GPU pinning through Spark's resource scheduling on one machine: local-cluster[1,4,2048] (a real
- * standalone worker whose executor is a separate JVM launched from target/spark-home) with
- * deploy/bin/discover-gpus reporting two addresses and spark.task.resource.gpu.amount = 0.5, i.e.
- * two workers per GPU. Every prove task must get an address from TaskContext.resources(), both
- * addresses must be used, no address may run more than two tasks at once, and the report must
- * record what each task got.
+ * The job on a real standalone worker whose executor is a separate JVM launched from
+ * target/spark-home: local-cluster[1,4,2048], deploy/bin/discover-gpus reporting two addresses and
+ * spark.task.resource.gpu.amount = 0.5, i.e. two workers per GPU.
  */
-class LocalClusterGpuSchedulingTest {
+class LocalClusterTest {
     @TempDir
-    File tmp;
+    static File tmp;
 
-    @Test
-    void proveTasksGetSparkGpuAddressesAndTheReportRecordsThem() throws Exception {
+    private static JavaSparkContext jsc;
+    private static FileSystem fs;
+
+    @BeforeAll
+    static void start() throws Exception {
         Path repo = Path.of(System.getProperty("c2spark.repo"));
         Path script = tmp.toPath().resolve("discover-two-gpus.sh");
         Files.writeString(script, "#!/bin/sh\nC2SPARK_GPU_ADDRESSES=0,1 exec "
@@ -54,7 +57,21 @@ class LocalClusterGpuSchedulingTest {
                 .set("spark.executor.extraClassPath", System.getProperty("c2spark.test.classes"))
                 .set("spark.executor.extraJavaOptions", System.getProperty("c2spark.test.addOpens"))
                 .set("spark.c2spark.local.gpus", "none");
-        FileSystem fs = FileSystem.getLocal(new Configuration());
+        fs = FileSystem.getLocal(new Configuration());
+        jsc = JobHarness.start(conf);
+    }
+
+    @AfterAll
+    static void stop() {
+        jsc.stop();
+    }
+
+    /**
+     * Every prove task gets an address from TaskContext.resources(), both addresses are used, no
+     * address runs more than two tasks at once, and the report records what each task got.
+     */
+    @Test
+    void proveTasksGetSparkGpuAddressesAndTheReportRecordsThem() throws Exception {
         org.apache.hadoop.fs.Path in = new org.apache.hadoop.fs.Path(tmp.getPath(), "in");
         org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(tmp.getPath(), "out");
         Map<String, byte[]> seeds = new HashMap<>();
@@ -63,14 +80,8 @@ class LocalClusterGpuSchedulingTest {
         for (int i = 0; i < 3; i++) {
             seeds.put("s" + i, TestSectors.write(fs, new org.apache.hadoop.fs.Path(in, "s" + i + ".json"), partitions, rounds));
         }
-        JavaSparkContext jsc = JobHarness.start(conf);
-        JobHarness.Run run;
-        try {
-            run = JobHarness.run(jsc, Map.of("c2spark.input", in.toString(), "c2spark.output", out.toString(),
-                    "c2spark.progress.intervalSeconds", "2"));
-        } finally {
-            jsc.stop();
-        }
+        JobHarness.Run run = JobHarness.run(jsc, Map.of("c2spark.input", in.toString(),
+                "c2spark.output", out.toString(), "c2spark.progress.intervalSeconds", "2"));
         assertTrue(run.summary.allGood(), run.summary.describe());
         assertEquals(3, run.summary.verified());
         for (Map.Entry<String, byte[]> e : seeds.entrySet()) {
@@ -94,6 +105,39 @@ class LocalClusterGpuSchedulingTest {
             assertTrue(maxOverlap(e.getValue()) <= 2, e.getKey() + " ran more than 2 tasks at once");
         }
         assertTrue(run.console.contains("gpu:0=") && run.console.contains("gpu:1="), run.console);
+    }
+
+    /**
+     * A fatal device error ends the executor JVM; Spark starts another, the task is retried there,
+     * and every sector's proof is written exactly once.
+     */
+    @Test
+    @Tag("slow")
+    void aFatalDeviceErrorEndsTheExecutorAndItsTaskIsRetriedElsewhere() throws Exception {
+        org.apache.hadoop.fs.Path in = new org.apache.hadoop.fs.Path(tmp.getPath(), "in-fatal");
+        org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(tmp.getPath(), "out-fatal");
+        byte[] a = TestSectors.write(fs, new org.apache.hadoop.fs.Path(in, "a.json"), 3, 50, "device-fails-once 1");
+        byte[] b = TestSectors.write(fs, new org.apache.hadoop.fs.Path(in, "b.json"), 2, 50);
+        JobHarness.Run run = JobHarness.run(jsc, Map.of("c2spark.input", in.toString(),
+                "c2spark.output", out.toString(), "c2spark.progress.intervalSeconds", "5"));
+        assertTrue(run.summary.allGood(), run.summary.describe());
+        assertArrayEquals(TestSectors.expectedProofFile(a, 3, 50),
+                JobHarness.readAll(fs, new org.apache.hadoop.fs.Path(out, "a.proof")));
+        assertArrayEquals(TestSectors.expectedProofFile(b, 2, 50),
+                JobHarness.readAll(fs, new org.apache.hadoop.fs.Path(out, "b.proof")));
+        assertTrue(run.rows("attempt").stream().anyMatch(r -> r.get("sector").asText().equals("a")
+                && r.get("partition").asInt() == 1), "the failed attempt is reported: " + run.rows("attempt"));
+        JsonNode retried = run.rows("partition").stream()
+                .filter(r -> r.get("sector").asText().equals("a") && r.get("partition").asInt() == 1)
+                .reduce((x, y) -> { throw new AssertionError("partition reported twice"); }).orElseThrow();
+        assertTrue(retried.get("attempt").asInt() >= 1, retried.toString());
+        assertEquals(1, run.rows("sector").stream().filter(r -> r.get("sector").asText().equals("a")).count());
+        java.util.Set<String> names = new HashSet<>();
+        for (org.apache.hadoop.fs.FileStatus s : fs.listStatus(out)) {
+            names.add(s.getPath().getName());
+        }
+        names.removeIf(n -> n.startsWith("report-"));
+        assertEquals(Set.of("a.proof", "b.proof"), names, "each proof once, nothing partial");
     }
 
     /** The largest number of intervals open at one instant. */
