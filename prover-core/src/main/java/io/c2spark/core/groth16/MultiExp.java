@@ -2,6 +2,7 @@ package io.c2spark.core.groth16;
 
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
+import io.c2spark.core.msm.Msm;
 
 /**
  * Multi-scalar multiplication as the provers use it: bases affine in the shared layout (G1 12 longs,
@@ -13,6 +14,19 @@ public interface MultiExp {
     long[] g1(long[] bases, long[] scalars);
 
     long[] g2(long[] bases, long[] scalars);
+
+    /** Pippenger's bucket method ({@link Msm}): the fast one. */
+    MultiExp PIPPENGER = new MultiExp() {
+        @Override
+        public long[] g1(long[] bases, long[] scalars) {
+            return Msm.g1(bases, scalars);
+        }
+
+        @Override
+        public long[] g2(long[] bases, long[] scalars) {
+            return Msm.g2(bases, scalars);
+        }
+    };
 
     /** sum s_i P_i by one double-and-add scalar multiplication per point. */
     MultiExp REFERENCE = new MultiExp() {
