@@ -4,6 +4,8 @@ import io.c2spark.core.porep.c1.C1FormatException;
 import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Reader;
 import io.c2spark.core.porep.c1.CompactPartitionInput;
+import io.c2spark.core.porep.sdr.VanillaVerifier;
+import io.c2spark.core.porep.vanilla.VanillaProofException;
 import io.c2spark.spark.workload.InvalidSectorException;
 import io.c2spark.spark.workload.PartitionInputSink;
 import io.c2spark.spark.workload.PreparedSector;
@@ -19,14 +21,12 @@ import java.util.Map;
 
 /**
  * The prepare stage of PoRep C2: stream-parses a C1 file from any Hadoop file system with
- * {@link C1Reader} (which validates every count, length and range), and writes one
- * {@link CompactPartitionInput} per partition; the statement is the sector's {@link PoRepStatement}.
- * A malformed or cut file fails its sector with the reader's message (file, JSON path, partition,
- * challenge, byte offset).
- *
- * <p>Verifying the vanilla proofs belongs here too (DESIGN.md), once prover-core has a vanilla
- * verifier; until then a C1 whose values are well-formed but wrong is caught when its SNARK proof
- * fails verification on the driver.
+ * {@link C1Reader} (which validates every count, length and range), verifies its vanilla proofs
+ * with {@link VanillaVerifier} (so a bad C1 fails here, on a CPU, not after a GPU has proven it),
+ * and writes one {@link CompactPartitionInput} per partition; the statement is the sector's
+ * {@link PoRepStatement}. A malformed or cut file fails its sector with the reader's message (file,
+ * JSON path, partition, challenge, byte offset); a wrong vanilla proof with the verifier's
+ * (partition, challenge, field).
  */
 public final class C1SectorPreparer implements SectorPreparer {
     @Override
@@ -36,6 +36,12 @@ public final class C1SectorPreparer implements SectorPreparer {
             c1 = C1Reader.read(in, source.path());
         } catch (C1FormatException e) {
             throw new InvalidSectorException(e.getMessage(), e);
+        }
+        try {
+            VanillaVerifier.verify(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.seed(),
+                    c1.vanillaProofs());
+        } catch (VanillaProofException | IllegalArgumentException e) {
+            throw new InvalidSectorException(source.path() + ": " + e.getMessage(), e);
         }
         for (int k = 0; k < c1.partitions(); k++) {
             try (OutputStream out = new BufferedOutputStream(sink.partition(k), 1 << 16)) {
