@@ -11,7 +11,12 @@ public final class G1Msm implements AutoCloseable {
     /** Registers, not shared memory, bound these kernels: 128 threads keep several blocks per SM. */
     static final int CURVE_BLOCK = 128;
 
+    /** The steps {@link #phaseMillis} reports, in order. */
+    public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "reduce", "combine"};
+
     private final GpuDevice device;
+    /** When profiling: one event before the first phase and one after each. */
+    private GpuEvent[] marks;
     private DeviceBuffer counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, result, scalarStage;
 
     public G1Msm(GpuDevice device) {
@@ -26,6 +31,32 @@ public final class G1Msm implements AutoCloseable {
             b.close();
         }
         return d.allocate(bytes);
+    }
+
+    /** Records an event after every phase of the following runs (for {@link #phaseMillis}). */
+    public void enableProfiling() {
+        if (marks == null) {
+            marks = new GpuEvent[PHASES.length + 1];
+            for (int i = 0; i < marks.length; i++) {
+                marks[i] = new GpuEvent(device);
+            }
+        }
+    }
+
+    private void mark(int i, GpuStream s) {
+        if (marks != null) {
+            marks[i].record(s);
+        }
+    }
+
+    /** Milliseconds of each of {@link #PHASES} in the last profiled run (upload is 0 for device scalars). */
+    public float[] phaseMillis() {
+        float[] ms = new float[PHASES.length];
+        marks[PHASES.length].synchronize();
+        for (int i = 0; i < PHASES.length; i++) {
+            ms[i] = marks[i + 1].millisSince(marks[i]);
+        }
+        return ms;
     }
 
     private void reserve(MsmPlan p) {
@@ -49,16 +80,22 @@ public final class G1Msm implements AutoCloseable {
         }
         reserve(p);
         int sm = device.multiprocessors;
+        mark(1, s);
         counts.fill32(0, s);
         Launch.kernel(device, Kernel.MSM_HISTOGRAM, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
                 scalars, n, p.windowBits(), p.windows(), counts);
+        mark(2, s);
         Launch.kernel(device, Kernel.MSM_SCAN, p.windows(), SCAN_THREADS, s, counts, p.buckets(), starts, cursors);
+        mark(3, s);
         Launch.kernel(device, Kernel.MSM_SCATTER, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
                 scalars, n, p.windowBits(), p.windows(), cursors, sorted);
+        mark(4, s);
         Launch.kernel(device, Kernel.MSM_ACCUMULATE, LaunchShapes.gridFor(p.bucketCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
                 points, sorted, starts, counts, n, p.buckets(), p.windows(), bucketSums);
+        mark(5, s);
         Launch.kernel(device, Kernel.MSM_REDUCE_SEGMENTS, LaunchShapes.gridFor(p.runs(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
                 bucketSums, p.buckets(), p.windows(), p.segment(), partialsA);
+        mark(6, s);
         DeviceBuffer in = partialsA, out = partialsB;
         long count = p.runs();
         while (count > p.windows()) {
@@ -72,6 +109,7 @@ public final class G1Msm implements AutoCloseable {
             count = groups;
         }
         Launch.kernel(device, Kernel.MSM_COMBINE, 1, 1, s, in, p.windows(), p.windowBits(), result);
+        mark(7, s);
     }
 
     /** The Jacobian result of the last enqueued MSM (synchronizes s). */
@@ -83,6 +121,7 @@ public final class G1Msm implements AutoCloseable {
     /** Points resident on the device, scalars uploaded from pinned host memory first. */
     public long[] run(DeviceBuffer points, PinnedHostBuffer scalars, MsmPlan p, GpuStream s) {
         scalarStage = ensure(device, scalarStage, 32L * p.n());
+        mark(0, s);
         scalars.copyTo(0, scalarStage, 0, 32L * p.n(), s);
         enqueue(points, scalarStage, p, s);
         return result(s);
@@ -104,12 +143,18 @@ public final class G1Msm implements AutoCloseable {
     }
 
     public long[] runOnDevice(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
+        mark(0, s);
         enqueue(points, scalars, p, s);
         return result(s);
     }
 
     @Override
     public void close() {
+        if (marks != null) {
+            for (GpuEvent e : marks) {
+                e.close();
+            }
+        }
         for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, result,
                 scalarStage}) {
             if (b != null) {

@@ -4,7 +4,11 @@ import jcuda.driver.CUstream;
 import jcuda.driver.CUstream_flags;
 import jcuda.driver.JCudaDriver;
 
-/** A non-blocking CUDA stream. */
+/**
+ * A CUDA stream that orders itself after the legacy default stream, where {@link DeviceBuffer}'s
+ * synchronous copies run: a pageable upload may return before its DMA ends, and a non-blocking
+ * stream would not wait for it.
+ */
 public final class GpuStream implements AutoCloseable {
     private final GpuDevice device;
     private final CUstream stream = new CUstream();
@@ -12,7 +16,7 @@ public final class GpuStream implements AutoCloseable {
 
     GpuStream(GpuDevice device) {
         this.device = device;
-        Cuda.check(JCudaDriver.cuStreamCreate(stream, CUstream_flags.CU_STREAM_NON_BLOCKING), "cuStreamCreate", device.ordinal);
+        Cuda.check(JCudaDriver.cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT), "cuStreamCreate", device.ordinal);
     }
 
     public CUstream handle() {

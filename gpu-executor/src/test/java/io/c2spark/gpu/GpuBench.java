@@ -91,6 +91,14 @@ public final class GpuBench {
                 long[] got = G1Points.jacobianToAffine(m.run(points, pinned, p, s));
                 boolean ok = Arrays.equals(got, want);
                 double ms = time(s, lg >= 26 ? 3 : 5, st -> m.run(points, pinned, p, st));
+                m.enableProfiling();
+                m.run(points, pinned, p, s);
+                float[] phases = m.phaseMillis();
+                StringBuilder sb = new StringBuilder();
+                for (int i = 0; i < phases.length; i++) {
+                    sb.append(String.format(" %s %.1f", G1Msm.PHASES[i], phases[i]));
+                }
+                System.out.println("[bench] g1 msm 2^" + lg + " c=" + c + " phases (ms):" + sb);
                 row("g1 msm (c=" + c + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
                         (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host");
             }
@@ -159,6 +167,7 @@ public final class GpuBench {
             try (DeviceBuffer points = b.tiledPoints(s, maxLg, logs)) {
                 for (int lg : msmSizes) {
                     int[] w = msmWindows.length > 0 && lg == 24 ? msmWindows : new int[] {MsmPlan.windowBitsFor(1 << lg)};
+                    System.out.flush();
                     b.msm(s, lg, points, logs, w);
                 }
                 if (batchLg > 0) {

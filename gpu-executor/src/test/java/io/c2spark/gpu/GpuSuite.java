@@ -1,6 +1,6 @@
 package io.c2spark.gpu;
 
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
 
 import java.io.PrintWriter;
 
@@ -23,9 +23,11 @@ public final class GpuSuite {
     private GpuSuite() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws java.net.URISyntaxException {
+        // Scan only the folder (or jar) holding the test classes.
+        java.nio.file.Path root = java.nio.file.Path.of(GpuSuite.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectPackage("io.c2spark.gpu"))
+                .selectors(selectClasspathRoots(java.util.Set.of(root)))
                 .filters(TagFilter.includeTags("gpu"))
                 .build();
         Launcher launcher = LauncherFactory.create();
