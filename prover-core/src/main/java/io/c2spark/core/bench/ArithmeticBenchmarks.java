@@ -11,6 +11,12 @@ public final class ArithmeticBenchmarks {
     public static List<Benchmark> all() {
         List<Benchmark> all = new ArrayList<>();
         all.addAll(FieldBenchmarks.all());
+        all.addAll(CurveBenchmarks.all());
+        all.addAll(NttBenchmarks.all());
+        all.addAll(MsmBenchmarks.all());
+        all.addAll(PairingBenchmarks.all());
+        all.addAll(ConstraintSystemBenchmarks.all());
+        all.addAll(SdrBenchmarks.all());
         return all;
     }
 

@@ -1,0 +1,56 @@
+package io.c2spark.gpu.coordinator;
+
+/**
+ * The few asynchronous-execution primitives the coordinator needs from a device: streams, events,
+ * and waiting on one event. A CUDA device implements them with cuStreamCreate, cuEventRecord,
+ * cuStreamWaitEvent, cuEventSynchronize and cuEventElapsedTime; {@link io.c2spark.gpu.cpu.CpuStreamBackend}
+ * implements the same semantics with threads, so the coordinator's logic is tested without a GPU.
+ *
+ * <p>Streams and events are created only during start-up. After {@link #seal()} any creation
+ * throws: creation is one of the device-global operations (like allocation, module loading or a
+ * context synchronize) that would wait on every stream of the device and silently serialise the
+ * coordinator's locks (DESIGN.md rule 2). There is deliberately no device-wide synchronize here.
+ */
+public interface StreamBackend extends AutoCloseable {
+    /** An ordered queue of device work. */
+    interface Stream {
+    }
+
+    /** A marker recorded into a stream; completes when the work before it has run. */
+    interface Event {
+    }
+
+    /** Device ordinal, for messages and metrics. */
+    int device();
+
+    /** Start-up only. */
+    Stream newStream();
+
+    /** Start-up only. */
+    Event newEvent();
+
+    /** Ends start-up: from now on creating streams or events (or allocating) is an error. */
+    void seal();
+
+    /** Records the event at the current end of the stream. */
+    void record(Event event, Stream stream);
+
+    /** Makes later work on the stream wait for the event (cuStreamWaitEvent): does not block the caller. */
+    void waitEvent(Stream stream, Event event);
+
+    /**
+     * Blocks the caller until the event has completed. Throws {@link DeviceFailureException} when
+     * the device reported an error, which for CUDA is sticky: the whole context is lost.
+     */
+    void synchronize(Event event);
+
+    /**
+     * Device time of a completed event in milliseconds since the backend's start-up reference
+     * event: comparable across streams of the device, so kernel intervals of different workers can
+     * be checked for overlap from the device's own clock.
+     */
+    double deviceTimeMs(Event event);
+
+    @Override
+    void close();
+}

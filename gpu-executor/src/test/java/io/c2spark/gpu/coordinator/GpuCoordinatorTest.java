@@ -1,0 +1,274 @@
+package io.c2spark.gpu.coordinator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.c2spark.gpu.cpu.CpuStreamBackend;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The coordinator's queueing, locking and health logic on the CPU stream backend. */
+class GpuCoordinatorTest {
+    private CpuStreamBackend backend;
+    private ExecutorService workers;
+
+    @BeforeEach
+    void setUp() {
+        backend = new CpuStreamBackend(0);
+        TimedWork.MISUSED_BUFFERS.set(0);
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (workers != null) {
+            workers.shutdownNow();
+        }
+        backend.close();
+    }
+
+    private GpuCoordinator<TimedWork.Buffer> coordinator(int slots, GpuCoordinator.FailureListener listener) {
+        return new GpuCoordinator<>(backend, slots, i -> new TimedWork.Buffer(), listener);
+    }
+
+    /** Many workers, random delays: every result right, kernels never overlap, no buffer misuse. */
+    @ParameterizedTest(name = "{0} workers, {1} slots")
+    @CsvSource({"1,1", "2,2", "4,2", "4,4", "8,4", "8,8", "16,3"})
+    @Timeout(60)
+    void stressManyWorkersRandomDelays(int threads, int slots) throws Exception {
+        GpuCoordinator<TimedWork.Buffer> c = coordinator(slots, null);
+        workers = Executors.newFixedThreadPool(threads);
+        int partitions = 32;
+        List<Future<GpuCoordinator.Outcome<Long>>> futures = new ArrayList<>();
+        List<TimedWork> works = new ArrayList<>();
+        for (int p = 0; p < partitions; p++) {
+            TimedWork w = new TimedWork(backend, 1000 + p, 2000);
+            works.add(w);
+            futures.add(workers.submit(() -> c.run(w)));
+        }
+        List<TaskMetrics> metrics = new ArrayList<>();
+        for (int p = 0; p < partitions; p++) {
+            GpuCoordinator.Outcome<Long> o = futures.get(p).get(30, TimeUnit.SECONDS);
+            assertEquals(works.get(p).expected(), o.result(), "partition " + p);
+            metrics.add(o.metrics());
+        }
+        assertEquals(0, TimedWork.MISUSED_BUFFERS.get(), "a slot buffer was used by two device steps at once");
+        assertNoKernelOverlap(metrics);
+        assertEquals(partitions, c.deviceMetrics().partitions());
+        assertTrue(c.deviceMetrics().busyFraction() > 0 && c.deviceMetrics().busyFraction() <= 1);
+        assertEquals(slots, c.freeSlots());
+        for (TaskMetrics m : metrics) {
+            assertTrue(m.slotWaitMs() >= 0 && m.memoryLockHoldMs() >= 0 && m.computeLockHoldMs() >= 0);
+            assertTrue(m.kernelsDeviceMs() >= 0 && m.uploadDeviceMs() >= 0);
+            assertTrue(m.kernelsStartDeviceMs() >= m.uploadEndDeviceMs(), "kernels started before their upload ended");
+            assertTrue(m.totalMs() + 1e-6 >= m.slotWaitMs() + m.prepareMs() + m.computeLockHoldMs());
+        }
+    }
+
+    static void assertNoKernelOverlap(List<TaskMetrics> metrics) {
+        List<TaskMetrics> sorted = new ArrayList<>(metrics);
+        sorted.sort((a, b) -> Double.compare(a.kernelsStartDeviceMs(), b.kernelsStartDeviceMs()));
+        for (int i = 1; i < sorted.size(); i++) {
+            assertTrue(sorted.get(i).kernelsStartDeviceMs() >= sorted.get(i - 1).kernelsEndDeviceMs(),
+                    "kernels of two partitions overlap on the device: " + sorted.get(i - 1) + " / " + sorted.get(i));
+        }
+    }
+
+    /** An upload runs while another partition's kernels run: the memory lock is not the compute lock. */
+    @Test
+    @Timeout(30)
+    void uploadsOverlapOtherWorkersKernels() throws Exception {
+        GpuCoordinator<TimedWork.Buffer> c = coordinator(2, null);
+        CountDownLatch kernelRunning = new CountDownLatch(1);
+        CountDownLatch uploadEnqueued = new CountDownLatch(1);
+        TimedWork slow = new TimedWork(backend, 1, 0);
+        slow.faultInKernel = () -> {
+            kernelRunning.countDown();
+            try {
+                if (!uploadEnqueued.await(10, TimeUnit.SECONDS)) {
+                    fail("the second worker could not enqueue its upload while the first one's kernels ran");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        workers = Executors.newFixedThreadPool(2);
+        Future<GpuCoordinator.Outcome<Long>> first = workers.submit(() -> c.run(slow));
+        assertTrue(kernelRunning.await(10, TimeUnit.SECONDS));
+        TimedWork second = new TimedWork(backend, 2, 0) {
+            @Override
+            public void enqueueUpload(Slot<Buffer> slot) {
+                super.enqueueUpload(slot);
+                uploadEnqueued.countDown();
+            }
+        };
+        Future<GpuCoordinator.Outcome<Long>> other = workers.submit(() -> c.run(second));
+        assertEquals(slow.expected(), first.get(10, TimeUnit.SECONDS).result());
+        assertEquals(second.expected(), other.get(10, TimeUnit.SECONDS).result());
+    }
+
+    /** Slots are handed out first come, first served. */
+    @Test
+    @Timeout(30)
+    void slotQueueIsFair() throws Exception {
+        GpuCoordinator<TimedWork.Buffer> c = coordinator(1, null);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch holding = new CountDownLatch(1);
+        List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+        TimedWork holder = new TimedWork(backend, 0, 0) {
+            @Override
+            public void prepare(Slot<Buffer> slot) {
+                holding.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        workers = Executors.newFixedThreadPool(9);
+        Future<?> h = workers.submit(() -> c.run(holder));
+        assertTrue(holding.await(10, TimeUnit.SECONDS));
+        List<Future<?>> fs = new ArrayList<>();
+        for (int i = 1; i <= 8; i++) {
+            int id = i;
+            TimedWork w = new TimedWork(backend, id, 0) {
+                @Override
+                public void prepare(Slot<Buffer> slot) {
+                    order.add(id);
+                }
+            };
+            fs.add(workers.submit(() -> c.run(w)));
+            waitUntilQueued(c, i);
+        }
+        release.countDown();
+        h.get(10, TimeUnit.SECONDS);
+        for (Future<?> f : fs) {
+            f.get(10, TimeUnit.SECONDS);
+        }
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), order);
+    }
+
+    private static void waitUntilQueued(GpuCoordinator<?> c, int n) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            if (c.queuedWorkers() >= n) {
+                return;
+            }
+            Thread.sleep(2);
+        }
+        fail("worker " + n + " never queued");
+    }
+
+    /** Rule 2: after start-up nothing can create streams or events (device-global operations). */
+    @Test
+    void backendIsSealedAfterStartUp() {
+        coordinator(2, null);
+        IllegalStateException e = assertThrows(IllegalStateException.class, backend::newStream);
+        assertTrue(e.getMessage().contains("after start-up"));
+        assertThrows(IllegalStateException.class, backend::newEvent);
+    }
+
+    /** A device error: the failing, the in-flight and every later partition fail; none returns a result. */
+    @Test
+    @Timeout(60)
+    void deviceFailurePoisonsEveryWorker() throws Exception {
+        AtomicInteger notified = new AtomicInteger();
+        GpuCoordinator<TimedWork.Buffer> c = coordinator(3, (d, t) -> notified.incrementAndGet());
+        workers = Executors.newFixedThreadPool(8);
+        List<Future<GpuCoordinator.Outcome<Long>>> futures = new ArrayList<>();
+        for (int p = 0; p < 40; p++) {
+            TimedWork w = new TimedWork(backend, p, 3000);
+            if (p == 10) {
+                w.faultInKernel = () -> {
+                    throw new IllegalStateException("injected illegal address");
+                };
+            }
+            futures.add(workers.submit(() -> c.run(w)));
+        }
+        int ok = 0;
+        int failed = 0;
+        for (Future<GpuCoordinator.Outcome<Long>> f : futures) {
+            try {
+                f.get(30, TimeUnit.SECONDS);
+                ok++;
+            } catch (ExecutionException e) {
+                assertInstanceOf(DeviceUnhealthyException.class, e.getCause());
+                assertTrue(e.getCause().getMessage().contains("injected illegal address"));
+                failed++;
+            }
+        }
+        assertTrue(failed >= 30 - 10, "partitions after the failure must fail, got " + failed);
+        assertEquals(40, ok + failed);
+        assertEquals(1, notified.get(), "the failure listener hears once");
+        assertTrue(!c.healthy());
+        assertThrows(DeviceUnhealthyException.class, () -> c.run(new TimedWork(backend, 99, 0)));
+    }
+
+    /** A bad input (not a device error) fails only its own partition and frees its slot. */
+    @Test
+    @Timeout(30)
+    void hostErrorFailsOnlyItsPartition() throws Exception {
+        GpuCoordinator<TimedWork.Buffer> c = coordinator(1, null);
+        TimedWork bad = new TimedWork(backend, 5, 0) {
+            @Override
+            public void enqueueCompute(Slot<Buffer> slot) {
+                throw new IllegalArgumentException("malformed witness");
+            }
+        };
+        assertThrows(IllegalArgumentException.class, () -> c.run(bad));
+        assertTrue(c.healthy());
+        TimedWork good = new TimedWork(backend, 6, 500);
+        assertEquals(good.expected(), c.run(good).result());
+        assertEquals(0, TimedWork.MISUSED_BUFFERS.get());
+    }
+
+    /** Waiters queued for a slot wake and fail when the device dies, instead of waiting forever. */
+    @Test
+    @Timeout(30)
+    void queuedWaitersFailWhenDeviceDies() throws Exception {
+        GpuCoordinator<TimedWork.Buffer> c = coordinator(1, null);
+        CountDownLatch inKernel = new CountDownLatch(1);
+        CountDownLatch die = new CountDownLatch(1);
+        TimedWork dying = new TimedWork(backend, 1, 0);
+        dying.faultInKernel = () -> {
+            inKernel.countDown();
+            try {
+                die.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("injected ECC error");
+        };
+        workers = Executors.newFixedThreadPool(5);
+        Future<?> first = workers.submit(() -> c.run(dying));
+        assertTrue(inKernel.await(10, TimeUnit.SECONDS));
+        List<Future<?>> queued = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            queued.add(workers.submit(() -> c.run(new TimedWork(backend, 7, 0))));
+        }
+        waitUntilQueued(c, 4);
+        die.countDown();
+        for (Future<?> f : queued) {
+            ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+            assertInstanceOf(DeviceUnhealthyException.class, e.getCause());
+        }
+        assertThrows(ExecutionException.class, () -> first.get(10, TimeUnit.SECONDS));
+    }
+}

@@ -1,0 +1,32 @@
+package io.c2spark.core.porep.c1;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/** An input stream that remembers whether a read ran into the end of its data. */
+final class EndTrackingInputStream extends FilterInputStream {
+    private boolean reachedEnd;
+
+    EndTrackingInputStream(InputStream in) {
+        super(in);
+    }
+
+    boolean reachedEnd() {
+        return reachedEnd;
+    }
+
+    @Override
+    public int read() throws IOException {
+        int b = super.read();
+        reachedEnd |= b < 0;
+        return b;
+    }
+
+    @Override
+    public int read(byte[] buf, int off, int len) throws IOException {
+        int n = super.read(buf, off, len);
+        reachedEnd |= n < 0;
+        return n;
+    }
+}

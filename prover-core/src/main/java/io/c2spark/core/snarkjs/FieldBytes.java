@@ -1,0 +1,76 @@
+package io.c2spark.core.snarkjs;
+
+import io.c2spark.core.field.Fp;
+import io.c2spark.core.field.Fr;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+
+/** Little-endian field elements as the snarkjs files hold them, read into our limb layout. */
+final class FieldBytes {
+    private FieldBytes() {
+    }
+
+    /** An unsigned little-endian integer of n8 bytes. */
+    static BigInteger readUnsigned(ByteBuffer b, int n8) {
+        byte[] be = new byte[n8 + 1];
+        for (int i = 0; i < n8; i++) {
+            be[n8 - i] = b.get();
+        }
+        return new BigInteger(be);
+    }
+
+    private static void readLimbs(ByteBuffer b, long[] out, int off, int limbs) {
+        for (int i = 0; i < limbs; i++) {
+            out[off + i] = b.getLong();
+        }
+    }
+
+    /** A canonical (non-Montgomery) Fr value, converted to Montgomery form; false when not below r. */
+    static boolean readFrCanonical(ByteBuffer b, long[] out, int off) {
+        long[] c = new long[Fr.LIMBS];
+        readLimbs(b, c, 0, Fr.LIMBS);
+        if (!Fr.FIELD.isCanonical(c, 0)) {
+            return false;
+        }
+        Fr.FIELD.toMontgomery(c, 0, out, off);
+        return true;
+    }
+
+    /**
+     * A zkey coefficient: snarkjs stores c * R^2 mod r (zkey_utils.js writeFr2), so one Montgomery
+     * reduction (a multiplication by R^-1) leaves c * R, our Montgomery form of c. False when the
+     * stored value is not below r.
+     */
+    static boolean readFrTimesR2(ByteBuffer b, long[] out, int off) {
+        long[] v = new long[Fr.LIMBS];
+        readLimbs(b, v, 0, Fr.LIMBS);
+        if (!Fr.FIELD.isCanonical(v, 0)) {
+            return false;
+        }
+        Fr.FIELD.fromMontgomery(v, 0, out, off);
+        return true;
+    }
+
+    /**
+     * An Fp element in Montgomery form (R = 2^384), the layout of ffjavascript's toRprLEM and
+     * ours: the bytes are the limbs. False when not below p.
+     */
+    static boolean readFpMontgomery(ByteBuffer b, long[] out, int off) {
+        readLimbs(b, out, off, Fp.LIMBS);
+        return Fp.FIELD.isCanonical(out, off);
+    }
+
+    /**
+     * n affine points of coords Fp coordinates each (2 for G1, 4 for G2) into a flat array; the
+     * point at infinity is all-zero bytes in snarkjs and all-zero limbs here.
+     */
+    static long[] readPoints(BinFile file, ByteBuffer b, int n, int coords, String what) {
+        long[] out = new long[n * coords * Fp.LIMBS];
+        for (int i = 0; i < n * coords; i++) {
+            if (!readFpMontgomery(b, out, i * Fp.LIMBS)) {
+                throw file.error(what + " point " + (i / coords) + " has a coordinate not below p");
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,286 @@
+package io.c2spark.core.snarkjs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.c2spark.core.field.Fp;
+import io.c2spark.core.field.Fr;
+import io.c2spark.core.groth16.Proof;
+import io.c2spark.core.groth16.VerifyingKey;
+import io.c2spark.core.pairing.Pairing;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+
+/**
+ * snarkjs's Groth16 JSON files: verification_key.json, proof.json and public.json. Numbers are
+ * decimal strings; points are written as ffjavascript's toObject writes them: G1 [x, y, "1"], G2
+ * [[x.c0, x.c1], [y.c0, y.c1], ["1", "0"]], the identity with z = 0 (["0", "1", "0"] and
+ * [["0", "0"], ["1", "0"], ["0", "0"]]). Reading accepts z = 1 or the identity only (snarkjs writes
+ * affine points); a bad value is an error naming the file and the field.
+ */
+public final class SnarkjsJson {
+    public static final String CURVE = "bls12381";
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private SnarkjsJson() {
+    }
+
+    /**
+     * verification_key.json, with e(alpha, beta) as snarkjs writes it (its verifier does not read
+     * it): Fp12 in tower order as nested arrays [[c0.c0, c0.c1, c0.c2], [c1.c0, c1.c1, c1.c2]] of
+     * Fp2 pairs.
+     */
+    public static ObjectNode verificationKey(VerifyingKey vk) {
+        ObjectNode o = NODES.objectNode();
+        o.put("protocol", "groth16");
+        o.put("curve", CURVE);
+        o.put("nPublic", vk.numPublic());
+        o.set("vk_alpha_1", g1(vk.alpha1(), 0));
+        o.set("vk_beta_2", g2(vk.beta2(), 0));
+        o.set("vk_gamma_2", g2(vk.gamma2(), 0));
+        o.set("vk_delta_2", g2(vk.delta2(), 0));
+        o.set("vk_alphabeta_12", fp12(Pairing.pairing(vk.alpha1(), 0, vk.beta2(), 0)));
+        ArrayNode ic = o.putArray("IC");
+        for (int i = 0; i <= vk.numPublic(); i++) {
+            ic.add(g1(vk.ic(), i * VerifyingKey.G1_LONGS));
+        }
+        return o;
+    }
+
+    public static ObjectNode proof(Proof p) {
+        ObjectNode o = NODES.objectNode();
+        o.set("pi_a", g1(p.a(), 0));
+        o.set("pi_b", g2(p.b(), 0));
+        o.set("pi_c", g1(p.c(), 0));
+        o.put("protocol", "groth16");
+        o.put("curve", CURVE);
+        return o;
+    }
+
+    /** public.json: the public inputs after ONE, Fr Montgomery, 4 limbs each. */
+    public static ArrayNode publicSignals(long[] values) {
+        ArrayNode a = NODES.arrayNode();
+        for (int i = 0; i < values.length / Fr.LIMBS; i++) {
+            a.add(Fr.toBigInteger(values, i * Fr.LIMBS).toString());
+        }
+        return a;
+    }
+
+    /** Writes JSON with snarkjs's one-space indentation, through a temporary file and a rename. */
+    public static void write(Path path, JsonNode node) throws IOException {
+        Path tmp = path.resolveSibling(path.getFileName() + ".tmp");
+        Files.writeString(tmp, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node) + "\n");
+        Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public static JsonNode parse(Path path) throws IOException {
+        try {
+            return MAPPER.readTree(path.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(path + ": not valid JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    public static VerifyingKey readVerificationKey(Path path) throws IOException {
+        JsonNode o = parse(path);
+        Reader r = new Reader(path);
+        r.expectText(o, "protocol", "groth16");
+        r.expectText(o, "curve", CURVE);
+        JsonNode ic = r.field(o, "IC");
+        if (!ic.isArray() || ic.isEmpty()) {
+            throw r.error("IC", "is not a non-empty array");
+        }
+        long[] icPoints = new long[ic.size() * VerifyingKey.G1_LONGS];
+        for (int i = 0; i < ic.size(); i++) {
+            r.g1(ic.get(i), "IC[" + i + "]", icPoints, i * VerifyingKey.G1_LONGS);
+        }
+        JsonNode n = o.get("nPublic");
+        if (n != null && n.asInt(-1) != ic.size() - 1) {
+            throw r.error("nPublic", "is " + n + " but IC holds " + ic.size() + " points");
+        }
+        long[] alpha = new long[VerifyingKey.G1_LONGS];
+        r.g1(r.field(o, "vk_alpha_1"), "vk_alpha_1", alpha, 0);
+        return new VerifyingKey(alpha, null, r.g2(o, "vk_beta_2"), r.g2(o, "vk_gamma_2"), null, r.g2(o, "vk_delta_2"), icPoints);
+    }
+
+    public static Proof readProof(Path path) throws IOException {
+        JsonNode o = parse(path);
+        Reader r = new Reader(path);
+        if (o.has("protocol")) {
+            r.expectText(o, "protocol", "groth16");
+        }
+        if (o.has("curve")) {
+            r.expectText(o, "curve", CURVE);
+        }
+        long[] a = new long[VerifyingKey.G1_LONGS];
+        long[] c = new long[VerifyingKey.G1_LONGS];
+        r.g1(r.field(o, "pi_a"), "pi_a", a, 0);
+        r.g1(r.field(o, "pi_c"), "pi_c", c, 0);
+        return new Proof(a, r.g2(o, "pi_b"), c);
+    }
+
+    /** public.json as Fr Montgomery values, 4 limbs each. */
+    public static long[] readPublicSignals(Path path) throws IOException {
+        JsonNode a = parse(path);
+        Reader r = new Reader(path);
+        if (!a.isArray()) {
+            throw r.error("(top level)", "is not an array");
+        }
+        long[] out = new long[a.size() * Fr.LIMBS];
+        for (int i = 0; i < a.size(); i++) {
+            BigInteger v = r.number(a.get(i), "[" + i + "]");
+            if (v.compareTo(Fr.MODULUS) >= 0) {
+                throw r.error("[" + i + "]", "is not below r");
+            }
+            Fr.FIELD.fromBigInteger(v, out, i * Fr.LIMBS);
+        }
+        return out;
+    }
+
+    private static String fp(long[] a, int off) {
+        return Fp.toBigInteger(a, off).toString();
+    }
+
+    private static boolean isZero(long[] a, int off, int len) {
+        for (int i = 0; i < len; i++) {
+            if (a[off + i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static ArrayNode g1(long[] p, int off) {
+        ArrayNode n = NODES.arrayNode();
+        if (isZero(p, off, VerifyingKey.G1_LONGS)) {
+            return n.add("0").add("1").add("0");
+        }
+        return n.add(fp(p, off)).add(fp(p, off + Fp.LIMBS)).add("1");
+    }
+
+    static ArrayNode g2(long[] p, int off) {
+        ArrayNode n = NODES.arrayNode();
+        if (isZero(p, off, VerifyingKey.G2_LONGS)) {
+            n.addArray().add("0").add("0");
+            n.addArray().add("1").add("0");
+            n.addArray().add("0").add("0");
+            return n;
+        }
+        for (int k = 0; k < 2; k++) {
+            int c = off + 2 * k * Fp.LIMBS;
+            n.addArray().add(fp(p, c)).add(fp(p, c + Fp.LIMBS));
+        }
+        n.addArray().add("1").add("0");
+        return n;
+    }
+
+    private static ArrayNode fp12(long[] f) {
+        ArrayNode n = NODES.arrayNode();
+        for (int i = 0; i < 2; i++) {
+            ArrayNode c6 = n.addArray();
+            for (int j = 0; j < 3; j++) {
+                int off = (6 * i + 2 * j) * Fp.LIMBS;
+                c6.addArray().add(fp(f, off)).add(fp(f, off + Fp.LIMBS));
+            }
+        }
+        return n;
+    }
+
+    /** Field access with errors that name the file and the field. */
+    private record Reader(Path path) {
+        IllegalArgumentException error(String field, String problem) {
+            return new IllegalArgumentException(path + ": " + field + " " + problem);
+        }
+
+        JsonNode field(JsonNode o, String name) {
+            JsonNode n = o.get(name);
+            if (n == null) {
+                throw error(name, "is missing");
+            }
+            return n;
+        }
+
+        void expectText(JsonNode o, String name, String want) {
+            String got = field(o, name).asText();
+            if (!got.equals(want)) {
+                throw error(name, "is '" + got + "', expected '" + want + "'");
+            }
+        }
+
+        BigInteger number(JsonNode n, String field) {
+            if (n == null || !(n.isTextual() || n.isIntegralNumber())) {
+                throw error(field, "is not a decimal number");
+            }
+            try {
+                BigInteger v = new BigInteger(n.asText());
+                if (v.signum() < 0) {
+                    throw error(field, "is negative");
+                }
+                return v;
+            } catch (NumberFormatException e) {
+                throw error(field, "is not a decimal number: '" + n.asText() + "'");
+            }
+        }
+
+        void fp(JsonNode n, String field, long[] out, int off) {
+            BigInteger v = number(n, field);
+            if (v.compareTo(Fp.MODULUS) >= 0) {
+                throw error(field, "is not below p");
+            }
+            Fp.FIELD.fromBigInteger(v, out, off);
+        }
+
+        /** Reads a G1 [x, y, z] with z 1 (affine) or 0 (identity). */
+        void g1(JsonNode n, String field, long[] out, int off) {
+            if (!n.isArray() || n.size() != 3) {
+                throw error(field, "is not a G1 point [x, y, z]");
+            }
+            BigInteger z = number(n.get(2), field + "[2]");
+            if (z.signum() == 0) {
+                Arrays.fill(out, off, off + VerifyingKey.G1_LONGS, 0L);
+                return;
+            }
+            if (!z.equals(BigInteger.ONE)) {
+                throw error(field, "is not affine (z is " + z + ")");
+            }
+            fp(n.get(0), field + "[0]", out, off);
+            fp(n.get(1), field + "[1]", out, off + Fp.LIMBS);
+        }
+
+        /** Reads a G2 [[x0, x1], [y0, y1], [z0, z1]] with z 1 or 0. */
+        long[] g2(JsonNode o, String field) {
+            JsonNode n = field(o, field);
+            long[] out = new long[VerifyingKey.G2_LONGS];
+            if (!n.isArray() || n.size() != 3) {
+                throw error(field, "is not a G2 point [[x0, x1], [y0, y1], [z0, z1]]");
+            }
+            for (int k = 0; k < 3; k++) {
+                if (!n.get(k).isArray() || n.get(k).size() != 2) {
+                    throw error(field + "[" + k + "]", "is not an Fp2 pair");
+                }
+            }
+            BigInteger z0 = number(n.get(2).get(0), field + "[2][0]");
+            BigInteger z1 = number(n.get(2).get(1), field + "[2][1]");
+            if (z0.signum() == 0 && z1.signum() == 0) {
+                return out;
+            }
+            if (!z0.equals(BigInteger.ONE) || z1.signum() != 0) {
+                throw error(field, "is not affine (z is [" + z0 + ", " + z1 + "])");
+            }
+            for (int k = 0; k < 2; k++) {
+                for (int j = 0; j < 2; j++) {
+                    fp(n.get(k).get(j), field + "[" + k + "][" + j + "]", out, (2 * k + j) * Fp.LIMBS);
+                }
+            }
+            return out;
+        }
+    }
+}

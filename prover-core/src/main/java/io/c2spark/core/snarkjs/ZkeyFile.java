@@ -1,0 +1,200 @@
+package io.c2spark.core.snarkjs;
+
+import io.c2spark.core.field.Fp;
+import io.c2spark.core.field.Fr;
+import io.c2spark.core.groth16.VerifyingKey;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+
+/**
+ * A snarkjs Groth16 proving key (.zkey, snarkjs src/zkey_utils.js) over BLS12-381, in our layout:
+ * points affine, Fp Montgomery limbs (G1 12 longs, G2 24, identity all zero), coefficients Fr
+ * Montgomery. Sections: 1 protocol, 2 header (sizes, alpha, beta, gamma, delta), 3 IC, 4 the A and B
+ * coefficients, 5 A, 6 B in G1, 7 B in G2, 8 C (private signals only), 9 H, 10 the MPC transcript
+ * (not read).
+ *
+ * <p>Quirks: coefficients are stored as c * R^2 mod r; the coefficients hold one extra A row per
+ * public signal, ONE included (row nConstraints + i holds signal i with coefficient 1), the rows
+ * bellperson adds as {@code x_i * 0 = 0}; H holds the Lagrange points of the odd coset of the
+ * 2 * domainSize domain, not tau^i Z(tau) / delta.
+ */
+public final class ZkeyFile {
+    private static final int GROTH16 = 1;
+    private static final int G1 = 2 * Fp.LIMBS;
+    private static final int G2 = 4 * Fp.LIMBS;
+
+    public final int numVars;
+    public final int numPublic;
+    public final int domainSize;
+    public final long[] alpha1;
+    public final long[] beta1;
+    public final long[] beta2;
+    public final long[] gamma2;
+    public final long[] delta1;
+    public final long[] delta2;
+    /** nPublic + 1 G1 points. */
+    public final long[] ic;
+    /** Coefficient k: matrix (0 = A, 1 = B), constraint row, signal, value at limb 4k. */
+    public final int[] coefMatrix;
+    public final int[] coefConstraint;
+    public final int[] coefSignal;
+    public final long[] coefValue;
+    /** nVars G1 points. */
+    public final long[] a;
+    /** nVars G1 points. */
+    public final long[] b1;
+    /** nVars G2 points. */
+    public final long[] b2;
+    /** nVars - nPublic - 1 G1 points, for signals nPublic + 1 .. nVars - 1. */
+    public final long[] c;
+    /** domainSize G1 points. */
+    public final long[] h;
+
+    private ZkeyFile(Builder b) {
+        numVars = b.numVars;
+        numPublic = b.numPublic;
+        domainSize = b.domainSize;
+        alpha1 = b.alpha1;
+        beta1 = b.beta1;
+        beta2 = b.beta2;
+        gamma2 = b.gamma2;
+        delta1 = b.delta1;
+        delta2 = b.delta2;
+        ic = b.ic;
+        coefMatrix = b.coefMatrix;
+        coefConstraint = b.coefConstraint;
+        coefSignal = b.coefSignal;
+        coefValue = b.coefValue;
+        a = b.a;
+        b1 = b.b1;
+        b2 = b.b2;
+        c = b.c;
+        h = b.h;
+    }
+
+    /** The verifying key the zkey holds. */
+    public VerifyingKey verifyingKey() {
+        return new VerifyingKey(alpha1, beta1, beta2, gamma2, delta1, delta2, ic);
+    }
+
+    public int numCoefficients() {
+        return coefMatrix.length;
+    }
+
+    public static ZkeyFile read(Path path) throws IOException {
+        try (BinFile f = BinFile.open(path, "zkey", 1)) {
+            Builder z = new Builder();
+            try {
+                ByteBuffer p = f.section(1, "protocol");
+                int protocol = p.getInt();
+                if (protocol != GROTH16) {
+                    throw f.error("protocol " + protocol + " is not Groth16 (1)");
+                }
+                readHeader(f, f.section(2, "header"), z);
+                ByteBuffer ic = f.section(3, "IC");
+                f.expectSize(ic, (long) (z.numPublic + 1) * G1 * 8, 3, "IC");
+                z.ic = FieldBytes.readPoints(f, ic, z.numPublic + 1, 2, "IC");
+                readCoefficients(f, f.section(4, "coefficients"), z);
+                z.a = points(f, 5, "A", z.numVars, 2);
+                z.b1 = points(f, 6, "B1", z.numVars, 2);
+                z.b2 = points(f, 7, "B2", z.numVars, 4);
+                z.c = points(f, 8, "C", z.numVars - z.numPublic - 1, 2);
+                z.h = points(f, 9, "H", z.domainSize, 2);
+            } catch (BufferUnderflowException e) {
+                throw f.error("a section is shorter than its counts say");
+            }
+            return new ZkeyFile(z);
+        }
+    }
+
+    private static long[] points(BinFile f, int type, String name, int n, int coords) throws IOException {
+        ByteBuffer s = f.section(type, name);
+        f.expectSize(s, (long) n * coords * Fp.LIMBS * 8, type, name);
+        return FieldBytes.readPoints(f, s, n, coords, name);
+    }
+
+    private static void readHeader(BinFile f, ByteBuffer h, Builder z) {
+        int n8q = h.getInt();
+        BigInteger q = n8q == Fp.BYTES ? FieldBytes.readUnsigned(h, n8q) : null;
+        if (q == null || !q.equals(Fp.MODULUS)) {
+            throw f.error("header base field is not BLS12-381's (n8q " + n8q + ")");
+        }
+        int n8r = h.getInt();
+        BigInteger r = n8r == Fr.BYTES ? FieldBytes.readUnsigned(h, n8r) : null;
+        if (r == null || !r.equals(Fr.MODULUS)) {
+            throw f.error("header scalar field is not BLS12-381's (n8r " + n8r + ")");
+        }
+        z.numVars = h.getInt();
+        z.numPublic = h.getInt();
+        z.domainSize = h.getInt();
+        if (z.numPublic < 0 || z.numVars < z.numPublic + 1) {
+            throw f.error("header has " + z.numVars + " signals and " + z.numPublic + " public ones");
+        }
+        if (z.domainSize < 1 || Integer.bitCount(z.domainSize) != 1) {
+            throw f.error("header domain size " + z.domainSize + " is not a power of two");
+        }
+        z.alpha1 = FieldBytes.readPoints(f, h, 1, 2, "alpha_1");
+        z.beta1 = FieldBytes.readPoints(f, h, 1, 2, "beta_1");
+        z.beta2 = FieldBytes.readPoints(f, h, 1, 4, "beta_2");
+        z.gamma2 = FieldBytes.readPoints(f, h, 1, 4, "gamma_2");
+        z.delta1 = FieldBytes.readPoints(f, h, 1, 2, "delta_1");
+        z.delta2 = FieldBytes.readPoints(f, h, 1, 4, "delta_2");
+        if (h.hasRemaining()) {
+            throw f.error("header section has " + h.remaining() + " extra bytes");
+        }
+    }
+
+    private static void readCoefficients(BinFile f, ByteBuffer s, Builder z) {
+        int n = s.getInt();
+        f.expectSize(s, 4 + (long) n * (12 + Fr.BYTES), 4, "coefficients");
+        z.coefMatrix = new int[n];
+        z.coefConstraint = new int[n];
+        z.coefSignal = new int[n];
+        z.coefValue = new long[n * Fr.LIMBS];
+        for (int k = 0; k < n; k++) {
+            int m = s.getInt();
+            int row = s.getInt();
+            int signal = s.getInt();
+            if (m != 0 && m != 1) {
+                throw f.error("coefficient " + k + " names matrix " + m + " (only A = 0 and B = 1 are stored)");
+            }
+            if (row < 0 || row >= z.domainSize) {
+                throw f.error("coefficient " + k + " names constraint " + Integer.toUnsignedString(row) + " outside the domain of " + z.domainSize);
+            }
+            if (signal < 0 || signal >= z.numVars) {
+                throw f.error("coefficient " + k + " names signal " + Integer.toUnsignedString(signal) + " of " + z.numVars);
+            }
+            z.coefMatrix[k] = m;
+            z.coefConstraint[k] = row;
+            z.coefSignal[k] = signal;
+            if (!FieldBytes.readFrTimesR2(s, z.coefValue, k * Fr.LIMBS)) {
+                throw f.error("coefficient " + k + " value is not below r");
+            }
+        }
+    }
+
+    private static final class Builder {
+        int numVars;
+        int numPublic;
+        int domainSize;
+        long[] alpha1;
+        long[] beta1;
+        long[] beta2;
+        long[] gamma2;
+        long[] delta1;
+        long[] delta2;
+        long[] ic;
+        int[] coefMatrix;
+        int[] coefConstraint;
+        int[] coefSignal;
+        long[] coefValue;
+        long[] a;
+        long[] b1;
+        long[] b2;
+        long[] c;
+        long[] h;
+    }
+}
