@@ -29,6 +29,18 @@ class CpuReferenceTest {
     }
 
     @Test
+    void domainConstantsEqualProverCoreEvaluationDomain() {
+        for (int lg = 0; lg <= 12; lg++) {
+            io.c2spark.core.ntt.EvaluationDomain dom = io.c2spark.core.ntt.EvaluationDomain.ofLogSize(lg);
+            FrDomain mine = new FrDomain(lg);
+            assertArrayEquals(dom.omega(), mine.omega, "omega 2^" + lg);
+            assertArrayEquals(dom.omegaInv(), mine.omegaInv, "omega^-1 2^" + lg);
+        }
+        assertArrayEquals(io.c2spark.core.ntt.EvaluationDomain.rootOfUnity(), Fr.of(FrDomain.ROOT_OF_UNITY_2_32));
+        assertArrayEquals(io.c2spark.core.ntt.EvaluationDomain.generator(), new FrDomain(4).generator);
+    }
+
+    @Test
     void textbookNttEqualsQuadraticDft() {
         Random rnd = new Random();
         for (int lg = 1; lg <= 6; lg++) {

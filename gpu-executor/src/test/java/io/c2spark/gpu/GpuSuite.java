@@ -26,8 +26,11 @@ public final class GpuSuite {
     public static void main(String[] args) throws java.net.URISyntaxException {
         // Scan only the folder (or jar) holding the test classes.
         java.nio.file.Path root = java.nio.file.Path.of(GpuSuite.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        // -Dc2spark.gpu.tests=ClassName runs one test class only.
+        String only = System.getProperty("c2spark.gpu.tests", "");
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectClasspathRoots(java.util.Set.of(root)))
+                .selectors(only.isEmpty() ? selectClasspathRoots(java.util.Set.of(root))
+                        : java.util.List.of(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass("io.c2spark.gpu." + only)))
                 .filters(TagFilter.includeTags("gpu"))
                 .build();
         Launcher launcher = LauncherFactory.create();
