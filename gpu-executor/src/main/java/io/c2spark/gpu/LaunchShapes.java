@@ -18,9 +18,4 @@ public final class LaunchShapes {
         long blocks = (work + block - 1) / block;
         return (int) Math.min(blocks, (long) BLOCKS_PER_SM * multiprocessors);
     }
-
-    /** Blocks for a kernel that must see one thread per item (no grid-stride loop). */
-    public static long gridExact(long work, int block) {
-        return (work + block - 1) / block;
-    }
 }
