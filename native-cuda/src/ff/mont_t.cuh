@@ -10,6 +10,7 @@
 
 template <int N, const uint32_t (&P)[N], uint32_t M0, const uint32_t (&RR)[N], const uint32_t (&ONE)[N]>
 struct mont_t {
+    static_assert(N % 4 == 0, "loads and stores move 4 words at a time");
     static constexpr int n = N;
     uint32_t v[N];
 
@@ -40,7 +41,7 @@ struct mont_t {
     }
     __device__ __forceinline__ bool operator!=(const mont_t& b) const { return !(*this == b); }
 
-    // Loads and stores of one element as 16-byte (or 8-byte) vectors when aligned: N is 8 or 12.
+    // One element as 16-byte vector accesses: N is a multiple of 4 and arrays are 16-byte aligned.
     __device__ __forceinline__ static mont_t load(const uint32_t* p) {
         mont_t r;
         const uint4* q = reinterpret_cast<const uint4*>(p);

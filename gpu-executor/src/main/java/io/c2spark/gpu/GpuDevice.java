@@ -43,11 +43,11 @@ public final class GpuDevice implements AutoCloseable {
         this.module = new KernelModule(ordinal);
     }
 
-    /** The number of CUDA devices the driver sees (0 when there is no driver or no GPU). */
+    /** The number of CUDA devices the driver sees (0 when the driver library or a GPU is missing). */
     public static int count() {
         try {
             Cuda.init();
-        } catch (CudaException | UnsatisfiedLinkError e) {
+        } catch (CudaException | LinkageError e) {
             return 0;
         }
         int[] n = new int[1];
