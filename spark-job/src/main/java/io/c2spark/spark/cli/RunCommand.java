@@ -1,11 +1,13 @@
 package io.c2spark.spark.cli;
 
 import io.c2spark.spark.job.BatchDriver;
+import io.c2spark.spark.porep.DemoBatch;
 import io.c2spark.spark.job.BatchSummary;
 import io.c2spark.spark.job.C2SparkJob;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.Workloads;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Option;
  * (GPUs found by nvidia-smi and handed out by the executor itself, or the CPU).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Prove a batch with an embedded local Spark, verify every proof, say where they are.")
+        description = {"Prove a batch with an embedded local Spark, verify every proof, say where they are.",
+            "Without --input it seals a demo batch of 2KiB sectors first and proves that."})
 public final class RunCommand implements Callable<Integer> {
     @Option(names = "--input", paramLabel = "PATH",
             description = "C1 outputs: a directory, a glob, a .manifest or one file (any Hadoop file system).")
@@ -33,6 +36,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--master", defaultValue = "local[*]",
             description = "Spark master (default: ${DEFAULT-VALUE}; plain local mode, devices handed out by the executor).")
     String master;
+
+    @Option(names = "--demo-sectors", defaultValue = "3",
+            description = "Without --input: how many 2KiB demo sectors to seal and prove (default: ${DEFAULT-VALUE}).")
+    int demoSectors;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any c2spark.* or spark.* setting; repeatable.")
     Map<String, String> set = new LinkedHashMap<>();
@@ -55,9 +62,16 @@ public final class RunCommand implements Callable<Integer> {
             return 2;
         }
         if (!settings.isSet(C2SparkSettings.INPUT)) {
-            System.err.println("c2spark run: give --input: sealing a demo batch of 2KiB sectors needs the SDR sealing"
-                    + " and C1 code, which is not in this build yet.");
-            return 2;
+            if (!settings.isSet(C2SparkSettings.PARAMS_DIR)) {
+                Path cache = Path.of(System.getProperty("user.home"), ".cache", "c2spark", "test-params");
+                settings = settings.with(C2SparkSettings.PARAMS_DIR, cache.toString());
+            }
+            Path demo = Path.of(output).toAbsolutePath().resolve("demo");
+            System.out.println("c2spark run: no --input, so a demo batch: " + demoSectors + " 2KiB sectors sealed here,"
+                    + " proven with INSECURE test parameters from " + settings.get(C2SparkSettings.PARAMS_DIR));
+            Path c1Dir = DemoBatch.prepare(demo, demoSectors, Path.of(settings.get(C2SparkSettings.PARAMS_DIR)),
+                    m -> System.out.println("c2spark run: " + m));
+            settings = settings.with(C2SparkSettings.INPUT, c1Dir.toString());
         }
         SparkConf conf = new SparkConf().setMaster(master).setAppName("c2spark run")
                 .set("spark.ui.enabled", "false");

@@ -2,6 +2,7 @@ package io.c2spark.core.porep.circuit;
 
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.gadgets.AuthPath;
+import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.vanilla.ColumnProof;
 import io.c2spark.core.porep.vanilla.MerkleProof;
@@ -21,15 +22,20 @@ public final class PartitionCircuits {
 
     /** The circuit of one partition of a C1 output. */
     public static StackedCircuit of(C1Output c1, int partition) {
-        VanillaProof[] proofs = c1.vanillaProofs()[partition];
+        return of(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.vanillaProofs()[partition]);
+    }
+
+    /** The circuit of one partition from the sector's public values and that partition's vanilla proofs. */
+    public static StackedCircuit of(RegisteredSealProof registeredProof, byte[] replicaId, byte[] commD, byte[] commR,
+            VanillaProof[] proofs) {
         if (proofs.length == 0) {
-            throw new IllegalArgumentException("partition " + partition + " has no challenges");
+            throw new IllegalArgumentException("a partition without challenges");
         }
-        int layers = c1.registeredProof().shape().layers();
+        int layers = registeredProof.shape().layers();
         long[] commitments = new long[5 * Fr.LIMBS];
-        readFr(c1.replicaId(), 0, commitments, 0, "replica_id");
-        readFr(c1.commD(), 0, commitments, Fr.LIMBS, "comm_d");
-        readFr(c1.commR(), 0, commitments, 2 * Fr.LIMBS, "comm_r");
+        readFr(replicaId, 0, commitments, 0, "replica_id");
+        readFr(commD, 0, commitments, Fr.LIMBS, "comm_d");
+        readFr(commR, 0, commitments, 2 * Fr.LIMBS, "comm_r");
         readFr(proofs[0].commRLastProof().root(), 0, commitments, 3 * Fr.LIMBS, "comm_r_last");
         readFr(proofs[0].replicaColumnProofs().cX().inclusionProof().root(), 0, commitments, 4 * Fr.LIMBS, "comm_c");
         List<ChallengeWitness> challenges = new ArrayList<>(proofs.length);

@@ -1,0 +1,35 @@
+package io.c2spark.core.cli;
+
+import io.c2spark.core.porep.SectorShape;
+import io.c2spark.core.porep.c2.PorepParameters;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code c2spark params}: insecure test parameters for the PoRep partition circuit. */
+@Command(name = "params", mixinStandardHelpOptions = true,
+        description = {"Generate Groth16 test parameters for a sector size's partition circuit from local toxic",
+            "waste: c2spark-insecure-test-porep-<size>.params and .vk in DIR. They are INSECURE (whoever ran",
+            "this knows the toxic waste) and named so they can never be mistaken for Filecoin's parameters.",
+            "Existing files are kept (a cache)."})
+final class ParamsCommand implements Callable<Integer> {
+    @Option(names = "--sector-size", required = true, paramLabel = "SIZE",
+            description = "2KiB, 8MiB or 512MiB (larger sizes need Filecoin's real parameters).")
+    String sectorSize;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the .params and .vk files.")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        SectorShape shape = SectorShape.parse(sectorSize);
+        if (shape.partitions() > 1) {
+            System.err.println("c2spark params: " + shape.label() + " test parameters would take hours and ~"
+                    + "50 GB here; use Filecoin's parameters for 32GiB and 64GiB");
+            return 2;
+        }
+        PorepParameters.ensure(shape, out, System.out::println);
+        return 0;
+    }
+}
