@@ -16,7 +16,7 @@ import java.math.BigInteger;
  * (c(omega^0), ..., c(omega^{n-1})); {@link #cosetFft} maps them to (c(g omega^0), ...,
  * c(g omega^{n-1})); {@link #ifft} and {@link #icosetFft} are their exact inverses.
  *
- * <p>The domain holds a table of n - 1 twiddles (32 n bytes), built once; keep the domain to
+ * <p>The domain holds a table of n - 1 twiddles (40 n bytes), built once; keep the domain to
  * reuse it. k is at most 28 (Java arrays stop at 2^31 entries).
  */
 public final class EvaluationDomain {

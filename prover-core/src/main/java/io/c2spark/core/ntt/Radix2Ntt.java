@@ -97,7 +97,7 @@ final class Radix2Ntt {
      * twiddle is one: no multiplication.
      */
     private static void butterflies(long[] a, int b, int half, int from, int to, long[] tw) {
-        int base = 4 * (half - 1);
+        int base = FrTwiddle.LIMBS * (half - 1);
         long[] t = new long[4];
         int j = from;
         if (j == 0) {
@@ -111,7 +111,7 @@ final class Radix2Ntt {
         for (; j < to; j++) {
             int x = 4 * (b + j);
             int y = 4 * (b + j + half);
-            Fr.mul(a, y, tw, base + 4 * j, t, 0);
+            FrTwiddle.mul(a, y, tw, base + FrTwiddle.LIMBS * j, t, 0);
             Fr.sub(a, x, t, 0, a, y);
             Fr.add(a, x, t, 0, a, x);
         }
@@ -142,22 +142,26 @@ final class Radix2Ntt {
     }
 
     /**
-     * The twiddles of an n-th root omega (n = 2^logN): for each stage s = 1..logN, the run
-     * omega_{2^s}^j = omega^(j n / 2^s), j < 2^(s-1), at element offset 2^(s-1) - 1; n - 1 elements.
+     * The twiddles of an n-th root omega (n = 2^logN) in {@link FrTwiddle} form: for each stage
+     * s = 1..logN, the run omega_{2^s}^j = omega^(j n / 2^s), j < 2^(s-1), at element offset
+     * 2^(s-1) - 1; n - 1 elements of {@link FrTwiddle#LIMBS} longs.
      */
     static long[] twiddleTable(long[] omega, int logN) {
         int n = 1 << logN;
-        long[] top = powers(omega, Math.max(1, n / 2));
-        if (logN <= 1) {
-            return top;
-        }
-        long[] tw = new long[4 * (n - 1)];
-        System.arraycopy(top, 0, tw, 4 * (n / 2 - 1), 4 * (n / 2));
+        int half = Math.max(1, n / 2);
+        long[] top = powers(omega, half);
+        int w = FrTwiddle.LIMBS;
+        long[] tw = new long[w * Math.max(1, n - 1)];
+        ComputePool.forRange(0, half, PARALLEL_MIN, (from, to) -> {
+            for (int j = from; j < to; j++) {
+                FrTwiddle.fromStandard(top, 4 * j, tw, w * (half - 1 + j));
+            }
+        });
         for (int s = 1; s < logN; s++) {
-            int half = 1 << (s - 1);
+            int h = 1 << (s - 1);
             int stride = 1 << (logN - s);
-            for (int j = 0; j < half; j++) {
-                System.arraycopy(top, 4 * j * stride, tw, 4 * (half - 1 + j), 4);
+            for (int j = 0; j < h; j++) {
+                System.arraycopy(tw, w * (half - 1 + j * stride), tw, w * (h - 1 + j), w);
             }
         }
         return tw;
