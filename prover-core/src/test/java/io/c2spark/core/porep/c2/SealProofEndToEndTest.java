@@ -21,6 +21,7 @@ import io.c2spark.core.porep.vanilla.VanillaProofException;
 import io.c2spark.core.r1cs.R1csShape;
 import java.nio.file.Path;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * verification from replica_id, comm_d, comm_r and the seed alone; a tampered proof, a wrong seed and
  * a corrupted C1 are refused.
  */
+@Tag("slow")
 class SealProofEndToEndTest {
     private static final Random RND = new Random();
 
