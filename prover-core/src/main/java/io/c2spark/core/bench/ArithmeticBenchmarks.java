@@ -13,6 +13,7 @@ public final class ArithmeticBenchmarks {
         all.addAll(FieldBenchmarks.all());
         all.addAll(CurveBenchmarks.all());
         all.addAll(NttBenchmarks.all());
+        all.addAll(MsmBenchmarks.all());
         all.addAll(PairingBenchmarks.all());
         all.addAll(ConstraintSystemBenchmarks.all());
         all.addAll(SdrBenchmarks.all());

@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** The {@code c2spark} command line: one subcommand per tool, each with its own --help. */
 @Command(name = "c2spark", mixinStandardHelpOptions = true, version = "c2spark 0.1.0",
         description = "Filecoin PoRep C2 (Groth16 over BLS12-381) prover.",
-        subcommands = {CommandLine.HelpCommand.class, BenchCommand.class, C1InfoCommand.class, SealCommand.class, SynthC1Command.class})
+        subcommands = {CommandLine.HelpCommand.class, BenchCommand.class, C1InfoCommand.class,
+            CircuitInfoCommand.class, Groth16Command.class, SealCommand.class, SynthC1Command.class})
 public final class C2SparkCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -3,15 +3,15 @@ package io.c2spark.core.pairing;
 import io.c2spark.core.field.Fp12;
 
 /**
- * Raises a Miller-loop value to 3 (p^12 - 1) / r, the exponent blst, zkcrypto bls12_381 and
- * @noble/curves use (3 is prime to r, so the map stays a non-degenerate bilinear pairing, and its
- * values are the ones those libraries print).
+ * Raises a Miller-loop value to 3 (p^12 - 1) / r, the exponent @noble/curves uses (the tests
+ * compare values with it); 3 is prime to r, so the map stays a non-degenerate bilinear pairing.
  *
  * <p>Easy part: f^((p^6 - 1)(p^2 + 1)), by a conjugation, one inversion and a p^2 Frobenius; the
  * result lies in the cyclotomic subgroup, where inversion is conjugation and squaring is cheap.
  * Hard part: 3 (p^4 - p^2 + 1) / r = (x - 1)^2 (x + p) (x^2 + p^2 - 1) + 3 (Hayashida, Hayasaka and
- * Teruya, eprint 2020/875; the identity is checked in the tests), computed with five
- * exponentiations by x and Frobenius maps:
+ * Teruya, "Efficient Final Exponentiation via Cyclotomic Structure for Pairings over Families of
+ * Elliptic Curves"; the tests check the identity), computed with five exponentiations by x and
+ * Frobenius maps:
  * m^(x-1) = a, a^(x-1) = b, b^(x+p) = c, c^(x^2+p^2-1) = d, result d m^3.
  */
 public final class FinalExponentiation {

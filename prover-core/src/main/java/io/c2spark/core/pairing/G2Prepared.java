@@ -42,7 +42,8 @@ public final class G2Prepared {
             return new G2Prepared(new long[0], true);
         }
         if (!G2.isOnCurveAffine(q, qo)) {
-            throw new IllegalArgumentException("G2 point at offset " + qo + " is not on the twist y^2 = x^3 + 4(1 + u)");
+            throw new IllegalArgumentException(
+                    "G2 point at offset " + qo + " is not on the twist y^2 = x^3 + 4(1 + u)");
         }
         long[] lines = new long[MillerSchedule.LINES * LINE];
         long[] t = new long[3 * E];

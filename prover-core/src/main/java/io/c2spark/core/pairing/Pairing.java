@@ -11,9 +11,8 @@ import io.c2spark.core.field.Fp12;
  * <p>Points are affine in the shared layout: G1 as 12 longs (x, y), G2 as 24 longs (x.c0, x.c1,
  * y.c0, y.c1), the identity all zero; its pairing with anything is 1. Points must be in their
  * order-r subgroups (the decoder checks that, {@code G1/G2.isInSubgroup}); off-curve points are
- * refused here. Stateless and thread-safe. Values equal
- * those of blst, zkcrypto bls12_381 and @noble/curves coefficient for coefficient: see
- * {@link FinalExponentiation} for the exponent.
+ * refused here. Stateless and thread-safe. Values equal those of @noble/curves coefficient for
+ * coefficient: see {@link FinalExponentiation} for the exponent.
  */
 public final class Pairing {
     private Pairing() {

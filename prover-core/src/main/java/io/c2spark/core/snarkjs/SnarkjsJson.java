@@ -10,6 +10,7 @@ import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.VerifyingKey;
+import io.c2spark.core.pairing.Pairing;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -33,11 +34,11 @@ public final class SnarkjsJson {
     }
 
     /**
-     * verification_key.json. alphaBeta12 is e(alpha, beta) in Fp12, 12 Fp elements (72 longs) in
-     * tower order c0.c0.c0, c0.c0.c1, c0.c1.c0, ..., c1.c2.c1, the order of ffjavascript's nested
-     * arrays; snarkjs writes it, its verifier does not read it.
+     * verification_key.json, with e(alpha, beta) as snarkjs writes it (its verifier does not read
+     * it): Fp12 in tower order as nested arrays [[c0.c0, c0.c1, c0.c2], [c1.c0, c1.c1, c1.c2]] of
+     * Fp2 pairs.
      */
-    public static ObjectNode verificationKey(VerifyingKey vk, long[] alphaBeta12) {
+    public static ObjectNode verificationKey(VerifyingKey vk) {
         ObjectNode o = NODES.objectNode();
         o.put("protocol", "groth16");
         o.put("curve", CURVE);
@@ -46,9 +47,7 @@ public final class SnarkjsJson {
         o.set("vk_beta_2", g2(vk.beta2(), 0));
         o.set("vk_gamma_2", g2(vk.gamma2(), 0));
         o.set("vk_delta_2", g2(vk.delta2(), 0));
-        if (alphaBeta12 != null) {
-            o.set("vk_alphabeta_12", fp12(alphaBeta12));
-        }
+        o.set("vk_alphabeta_12", fp12(Pairing.pairing(vk.alpha1(), 0, vk.beta2(), 0)));
         ArrayNode ic = o.putArray("IC");
         for (int i = 0; i <= vk.numPublic(); i++) {
             ic.add(g1(vk.ic(), i * VerifyingKey.G1_LONGS));
@@ -184,9 +183,6 @@ public final class SnarkjsJson {
     }
 
     private static ArrayNode fp12(long[] f) {
-        if (f.length != 12 * Fp.LIMBS) {
-            throw new IllegalArgumentException("an Fp12 element holds " + 12 * Fp.LIMBS + " longs, not " + f.length);
-        }
         ArrayNode n = NODES.arrayNode();
         for (int i = 0; i < 2; i++) {
             ArrayNode c6 = n.addArray();

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fp2;
 import io.c2spark.core.field.Fr;
@@ -19,32 +18,26 @@ import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
 import io.c2spark.core.r1cs.SparseMatrix;
 import io.c2spark.core.r1cs.Variable;
-import io.c2spark.core.testing.NodeOracle;
 import java.io.IOException;
-import java.io.InputStream;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Our .r1cs, .wtns and .zkey readers and JSON writers against files circom2 and snarkjs make for a
- * small circuit (src/test/resources/circom/multiplier_chain.circom), set up afresh each run with a
- * random contribution and random inputs in a temporary directory.
+ * small circuit, set up afresh each run ({@link SnarkjsFixture}).
  */
 class SnarkjsFormatsTest {
-    private static final int CHAIN = 200;
-    /** ptau power: the domain must hold the constraints plus one row per public signal and ONE. */
-    private static final int POWER = 8;
+    private static final int CHAIN = SnarkjsFixture.CHAIN;
+    private static final int POWER = SnarkjsFixture.POWER;
 
-    @TempDir
+    static SnarkjsFixture fx;
     static Path dir;
     static BigInteger a;
     static BigInteger b;
@@ -55,25 +48,14 @@ class SnarkjsFormatsTest {
 
     @BeforeAll
     static void setUp() throws IOException {
-        Random rnd = new SecureRandom();
-        a = new BigInteger(255, rnd).mod(Fr.MODULUS);
-        b = new BigInteger(255, rnd).mod(Fr.MODULUS);
-        c = BigInteger.valueOf(rnd.nextInt(1 << 16));
-        try (InputStream in = SnarkjsFormatsTest.class.getResourceAsStream("/circom/multiplier_chain.circom")) {
-            Files.write(dir.resolve("multiplier_chain.circom"), in.readAllBytes());
-        }
-        NodeOracle.runBin("circom2", dir, "multiplier_chain.circom", "--r1cs", "--wasm", "--prime", "bls12381", "-o", ".");
-        NodeOracle.runBin("snarkjs", dir, "powersoftau", "new", "bls12381", String.valueOf(POWER), "pot0.ptau");
-        NodeOracle.runBin("snarkjs", dir, "powersoftau", "contribute", "pot0.ptau", "pot1.ptau", "--name=test",
-                "-e=" + new BigInteger(128, rnd));
-        NodeOracle.runBin("snarkjs", dir, "powersoftau", "prepare", "phase2", "pot1.ptau", "pot.ptau");
-        NodeOracle.runBin("snarkjs", dir, "groth16", "setup", "multiplier_chain.r1cs", "pot.ptau", "chain.zkey");
-        Files.writeString(dir.resolve("input.json"), "{\"a\": \"" + a + "\", \"b\": \"" + b + "\", \"c\": \"" + c + "\"}");
-        NodeOracle.runBin("snarkjs", dir, "wtns", "calculate", "multiplier_chain_js/multiplier_chain.wasm", "input.json", "chain.wtns");
-        NodeOracle.runBin("snarkjs", dir, "zkey", "export", "verificationkey", "chain.zkey", "vk.json");
-        r1cs = R1csFile.read(dir.resolve("multiplier_chain.r1cs"));
-        wtns = WtnsFile.read(dir.resolve("chain.wtns"));
-        zkey = ZkeyFile.read(dir.resolve("chain.zkey"));
+        fx = SnarkjsFixture.get();
+        dir = fx.dir;
+        a = fx.a;
+        b = fx.b;
+        c = fx.c;
+        r1cs = R1csFile.read(fx.r1cs());
+        wtns = WtnsFile.read(fx.wtns());
+        zkey = ZkeyFile.read(fx.zkey());
     }
 
     private static BigInteger wire(int w) {
@@ -222,16 +204,14 @@ class SnarkjsFormatsTest {
         }
     }
 
-    /** Our verification_key.json equals snarkjs's export, value for value (but e(alpha, beta)). */
+    /** Our verification_key.json equals snarkjs's export, value for value, e(alpha, beta) included. */
     @Test
     void verificationKeyJsonEqualsSnarkjsExport() throws IOException {
-        JsonNode theirs = SnarkjsJson.parse(dir.resolve("vk.json"));
+        JsonNode theirs = SnarkjsJson.parse(fx.verificationKey());
         assertNotNull(theirs.get("vk_alphabeta_12"));
-        ObjectNode expected = (ObjectNode) theirs.deepCopy();
-        expected.remove("vk_alphabeta_12");
         Path ours = dir.resolve("our_vk.json");
-        SnarkjsJson.write(ours, SnarkjsJson.verificationKey(zkey.verifyingKey(), null));
-        assertEquals(expected, SnarkjsJson.parse(ours));
+        SnarkjsJson.write(ours, SnarkjsJson.verificationKey(zkey.verifyingKey()));
+        assertEquals(theirs, SnarkjsJson.parse(ours));
 
         VerifyingKey read = SnarkjsJson.readVerificationKey(dir.resolve("vk.json"));
         assertArrayEquals(zkey.alpha1, read.alpha1());
@@ -244,7 +224,6 @@ class SnarkjsFormatsTest {
     /** snarkjs's proof and public signals read back and rewritten by us verify in snarkjs. */
     @Test
     void proofAndPublicJsonRoundTripThroughSnarkjs() throws IOException {
-        NodeOracle.runBin("snarkjs", dir, "groth16", "prove", "chain.zkey", "chain.wtns", "proof.json", "public.json");
         Proof proof = SnarkjsJson.readProof(dir.resolve("proof.json"));
         long[] pub = SnarkjsJson.readPublicSignals(dir.resolve("public.json"));
         assertEquals(zkey.numPublic * Fr.LIMBS, pub.length);
@@ -258,7 +237,7 @@ class SnarkjsFormatsTest {
         assertEquals(SnarkjsJson.parse(dir.resolve("public.json")), SnarkjsJson.publicSignals(pub));
         SnarkjsJson.write(dir.resolve("our_proof.json"), SnarkjsJson.proof(proof));
         SnarkjsJson.write(dir.resolve("our_public.json"), SnarkjsJson.publicSignals(pub));
-        String out = NodeOracle.runBin("snarkjs", dir, "groth16", "verify", "vk.json", "our_public.json", "our_proof.json");
+        String out = fx.snarkjs("groth16", "verify", "vk.json", "our_public.json", "our_proof.json");
         assertTrue(out.contains("OK"), out);
     }
 

@@ -248,4 +248,37 @@ class C1CorruptionTest {
         assertTrue(e.getMessage().contains("malformed JSON"), e.getMessage());
         assertTrue(e.jsonPath().startsWith(secondChallenge() + ".comm_d_proofs.data.Single"), e.getMessage());
     }
+
+    /**
+     * Random damage (a changed, deleted or inserted character, a cut-and-paste of a span) either
+     * still reads or is refused with a C1FormatException: never another exception.
+     */
+    @Test
+    void randomDamageOnlyEverGivesFormatErrors() {
+        Random rnd = new Random(seed);
+        String alphabet = "0123456789,[]{}\":-.aenul ";
+        int refusedCount = 0;
+        for (int trial = 0; trial < 300; trial++) {
+            StringBuilder d = new StringBuilder(json);
+            int at = rnd.nextInt(json.length());
+            switch (trial % 4) {
+                case 0 -> d.setCharAt(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
+                case 1 -> d.deleteCharAt(at);
+                case 2 -> d.insert(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
+                default -> {
+                    int from = rnd.nextInt(json.length());
+                    int len = rnd.nextInt(Math.min(2000, json.length() - from) + 1);
+                    d.insert(at, json, from, from + len);
+                }
+            }
+            try {
+                C1Reader.read(new ByteArrayInputStream(d.toString().getBytes(StandardCharsets.US_ASCII)), "fuzz.json");
+            } catch (C1FormatException e) {
+                refusedCount++;
+            } catch (Exception e) {
+                throw new AssertionError("seed " + seed + ", trial " + trial + ": " + e, e);
+            }
+        }
+        assertTrue(refusedCount > 150, "most random damage is refused: " + refusedCount);
+    }
 }

@@ -1,0 +1,239 @@
+package io.c2spark.core.msm;
+
+import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.Fr;
+import java.math.BigInteger;
+
+/**
+ * Multi-scalar multiplication sum_i s_i P_i on G1 and G2 by Pippenger's bucket method.
+ *
+ * <p>Inputs follow the shared layout: bases are affine points (G1: 12 longs, G2: 24 longs each;
+ * all-zero = identity, skipped), scalars are Fr elements in Montgomery form ({@code long[4n]}).
+ * The result is a Jacobian point (G1: 18 longs, G2: 36; identity has Z = 0).
+ *
+ * <p>Method: scalars are recoded into signed c-bit digits in [-2^(c-1), 2^(c-1)) (by adding
+ * K = sum_w 2^(c w + c - 1) and subtracting 2^(c-1) from every window, so each window's digit is
+ * read independently of the others); negative digits add the negated point, which halves the
+ * buckets to 2^(c-1). Windows run in parallel on {@link ComputePool}, each accumulating its
+ * buckets with batched affine additions ({@link BucketAccumulator}), then reducing them by running
+ * sums; the window sums are combined by c doublings each. c minimises a cost model of the
+ * multiplications (below). Small inputs use Jacobian buckets, where batching has nothing to batch.
+ */
+public final class Msm {
+    /** Below this many points, Jacobian buckets (no batch inversion to amortise). */
+    static final int BATCH_AFFINE_MIN = 1 << 10;
+    /** With c = 1 the digits {-1, 0} cannot express a positive scalar: 2 is the smallest window. */
+    static final int MIN_WINDOW = 2;
+    static final int MAX_WINDOW = 18;
+    /** Field multiplications per point per window: batch-affine (3 + 3 + amortised inversion) and Jacobian mixed (7M + 4S). */
+    private static final double AFFINE_ADD_COST = 6.5;
+    private static final double MIXED_ADD_COST = 11;
+    /** Per bucket per window in the reduction: one mixed and one full Jacobian addition. */
+    private static final double REDUCE_COST = 27;
+
+    private Msm() {
+    }
+
+    /** sum s_i P_i over G1: bases 12 longs per point, scalars 4 longs each; returns 18 longs (Jacobian). */
+    public static long[] g1(long[] bases, long[] scalars) {
+        return inWorkingForm(Coordinates.FP56, "G1", bases, scalars, 0, null);
+    }
+
+    /** sum s_i P_i over G2: bases 24 longs per point, scalars 4 longs each; returns 36 longs (Jacobian). */
+    public static long[] g2(long[] bases, long[] scalars) {
+        return inWorkingForm(Coordinates.FP2_56, "G2", bases, scalars, 0, null);
+    }
+
+    /**
+     * Converts the shared-layout bases to f's working form (one multiplication per coordinate, about
+     * 2% of a large MSM), runs the MSM there and converts the result back.
+     */
+    static long[] inWorkingForm(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
+        checkLengths(group, bases, scalars, 2 * f.standardLimbs);
+        long[] result = compute(f, group, f.fromStandard(bases), scalars, window, batchAffine);
+        return f.toStandard(result);
+    }
+
+    private static void checkLengths(String group, long[] bases, long[] scalars, int pl) {
+        if (scalars.length % 4 != 0) {
+            throw new IllegalArgumentException(group + " MSM: scalars array length " + scalars.length
+                    + " is not a multiple of 4 (Fr limbs)");
+        }
+        int n = scalars.length / 4;
+        if (bases.length != (long) n * pl) {
+            throw new IllegalArgumentException(group + " MSM: " + n + " scalars but bases array holds "
+                    + bases.length + " longs (expected " + (long) n * pl + ", " + pl + " per affine point)");
+        }
+    }
+
+    /**
+     * The MSM with an explicit window (0 = chosen by size) and bucket method (null = chosen by size),
+     * for tests and tuning.
+     */
+    static long[] compute(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
+        int l = f.limbs;
+        checkLengths(group, bases, scalars, 2 * l);
+        int n = scalars.length / 4;
+        long[] result = new long[3 * l];
+        if (n == 0) {
+            return result;
+        }
+        boolean affine = batchAffine != null ? batchAffine : n >= BATCH_AFFINE_MIN;
+        if (window != 0 && (window < MIN_WINDOW || window > MAX_WINDOW)) {
+            throw new IllegalArgumentException(group + " MSM: window " + window + " outside " + MIN_WINDOW + ".." + MAX_WINDOW);
+        }
+        int c = window > 0 ? window : windowBits(n, affine);
+        int windows = windowCount(c);
+        long[] digits = recode(scalars, n, c, windows);
+        boolean[] identity = identities(f, bases, n);
+        long[] sums = new long[windows * 3 * l];
+        ComputePool.forRange(0, windows, 1, (from, to) -> {
+            PointOps ops = new PointOps(f);
+            BucketAccumulator acc = affine ? new BucketAccumulator(f, 1 << (c - 1), batchSize(c)) : null;
+            for (int w = from; w < to; w++) {
+                if (affine) {
+                    acc.reset(bases);
+                    for (int i = 0; i < n; i++) {
+                        int d = digit(digits, i, w, c);
+                        if (d != 0 && !identity[i]) {
+                            acc.add(i, d);
+                        }
+                    }
+                    acc.finish();
+                    acc.reduce(ops, sums, w * 3 * l);
+                } else {
+                    jacobianWindow(ops, bases, identity, digits, n, w, c, sums, w * 3 * l);
+                }
+            }
+        });
+        PointOps ops = new PointOps(f);
+        System.arraycopy(sums, (windows - 1) * 3 * l, result, 0, 3 * l);
+        for (int w = windows - 2; w >= 0; w--) {
+            for (int j = 0; j < c; j++) {
+                ops.dbl(result, 0);
+            }
+            ops.add(result, 0, sums, w * 3 * l);
+        }
+        return result;
+    }
+
+    /** The window minimising windows * (n * addCost + 2^(c-1) * REDUCE_COST). */
+    static int windowBits(int n, boolean affine) {
+        double add = affine ? AFFINE_ADD_COST : MIXED_ADD_COST;
+        int best = MIN_WINDOW;
+        double bestCost = Double.MAX_VALUE;
+        for (int c = MIN_WINDOW; c <= MAX_WINDOW; c++) {
+            double cost = windowCount(c) * (n * add + (1 << (c - 1)) * REDUCE_COST);
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** Batch of about 1/16 of the buckets keeps queue conflicts rare; 1024 amortises the inversion. */
+    private static int batchSize(int c) {
+        return Math.max(1, Math.min(1024, (1 << (c - 1)) / 16));
+    }
+
+    /** The smallest W with (r - 1) + K < 2^(c W), K = sum_{w < W} 2^(c w + c - 1): the recoding fits. */
+    static int windowCount(int c) {
+        BigInteger max = Fr.MODULUS.subtract(BigInteger.ONE);
+        for (int w = 1;; w++) {
+            if (max.add(offset(c, w)).bitLength() <= c * w) {
+                return w;
+            }
+        }
+    }
+
+    private static BigInteger offset(int c, int windows) {
+        BigInteger k = BigInteger.ZERO;
+        for (int w = 0; w < windows; w++) {
+            k = k.setBit(c * w + c - 1);
+        }
+        return k;
+    }
+
+    /** Canonical scalar + K, as 5 little-endian limbs per scalar. */
+    private static long[] recode(long[] scalars, int n, int c, int windows) {
+        BigInteger k = offset(c, windows);
+        long[] kl = new long[5];
+        for (int i = 0; i < 5; i++) {
+            kl[i] = k.shiftRight(64 * i).longValue();
+        }
+        long[] out = new long[5 * n];
+        long[] oneCanonical = {1, 0, 0, 0};
+        ComputePool.forRange(0, n, 1 << 12, (from, to) -> {
+            long[] s = new long[4];
+            for (int i = from; i < to; i++) {
+                Fr.mul(scalars, 4 * i, oneCanonical, 0, s, 0);
+                long carry = 0;
+                for (int j = 0; j < 5; j++) {
+                    long a = j < 4 ? s[j] : 0;
+                    long sum = a + kl[j];
+                    long c1 = Long.compareUnsigned(sum, a) < 0 ? 1 : 0;
+                    long sum2 = sum + carry;
+                    long c2 = Long.compareUnsigned(sum2, sum) < 0 ? 1 : 0;
+                    out[5 * i + j] = sum2;
+                    carry = c1 + c2;
+                }
+            }
+        });
+        return out;
+    }
+
+    /** Signed digit of scalar i in window w: bits [c w, c w + c) of the recoded scalar minus 2^(c-1). */
+    static int digit(long[] recoded, int i, int w, int c) {
+        int bit = w * c;
+        int limb = bit >>> 6;
+        int sh = bit & 63;
+        int o = 5 * i + limb;
+        long v = recoded[o] >>> sh;
+        if (sh + c > 64 && limb < 4) {
+            v |= recoded[o + 1] << (64 - sh);
+        }
+        return (int) (v & ((1L << c) - 1)) - (1 << (c - 1));
+    }
+
+    private static boolean[] identities(Coordinates f, long[] bases, int n) {
+        boolean[] id = new boolean[n];
+        int pl = 2 * f.limbs;
+        ComputePool.forRange(0, n, 1 << 12, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                id[i] = f.isZero(bases, i * pl) && f.isZero(bases, i * pl + f.limbs);
+            }
+        });
+        return id;
+    }
+
+    /** One window with Jacobian buckets and mixed additions. */
+    private static void jacobianWindow(PointOps ops, long[] bases, boolean[] identity, long[] digits, int n, int w,
+            int c, long[] out, int oo) {
+        Coordinates f = ops.f;
+        int l = f.limbs;
+        int pl = 2 * l;
+        int buckets = 1 << (c - 1);
+        long[] b = new long[buckets * 3 * l];
+        long[] neg = new long[pl];
+        for (int i = 0; i < n; i++) {
+            int d = digit(digits, i, w, c);
+            if (d == 0 || identity[i]) {
+                continue;
+            }
+            if (d > 0) {
+                ops.addMixed(b, (d - 1) * 3 * l, bases, i * pl);
+            } else {
+                System.arraycopy(bases, i * pl, neg, 0, l);
+                f.neg(bases, i * pl + l, neg, l);
+                ops.addMixed(b, (-d - 1) * 3 * l, neg, 0);
+            }
+        }
+        long[] running = new long[3 * l];
+        ops.setIdentity(out, oo);
+        for (int k = buckets - 1; k >= 0; k--) {
+            ops.add(running, 0, b, k * 3 * l);
+            ops.add(out, oo, running, 0);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.c2spark.core.groth16;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.field.Fr;
+import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.core.r1cs.ShapeSystem;
+import io.c2spark.core.r1cs.Witness;
+import io.c2spark.core.r1cs.WitnessSystem;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Setup, proof and verification on small circuits; proofs are checked by our verifier. */
+class Groth16RoundTripTest {
+    private final long seed = new SecureRandom().nextLong();
+
+    @Test
+    void proofVerifiesAndTamperingIsRejected() {
+        int steps = 150 + new Random(seed).nextInt(100);
+        R1csShape shape = ShapeSystem.of(ProvingCircuits.mixed(seed, steps), true);
+        Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(seed)));
+        Witness w = WitnessSystem.of(ProvingCircuits.mixed(seed, steps));
+        CpuProver prover = new CpuProver(shape, params);
+        Proof proof = prover.prove(w, new Random(seed + 1));
+        long[] x = ProvingCircuits.publicInputs(seed, steps);
+        Verifier verifier = new Verifier(params.vk());
+        assertTrue(verifier.verify(x, proof), "seed " + seed);
+
+        long[] wrong = x.clone();
+        Fr.add(wrong, 0, Fr.FIELD.one(), 0, wrong, 0);
+        assertFalse(verifier.verify(wrong, proof), "wrong public input accepted, seed " + seed);
+
+        long[] c = proof.c().clone();
+        long[] t = new long[G1.JACOBIAN];
+        G1.fromAffine(c, 0, t, 0);
+        long[] g = new long[G1.JACOBIAN];
+        G1.fromAffine(G1.generator(), 0, g, 0);
+        G1.add(t, 0, g, 0, t, 0);
+        G1.toAffine(t, 0, c, 0);
+        assertFalse(verifier.verify(x, new Proof(proof.a(), proof.b(), c)), "tampered C accepted");
+        assertFalse(verifier.verify(x, new Proof(proof.c(), proof.b(), proof.a())), "swapped A, C accepted");
+    }
+
+    @Test
+    void sameBlindingGivesTheSameBytesAndPippengerMatchesReference() {
+        int steps = 60;
+        R1csShape shape = ShapeSystem.of(ProvingCircuits.mixed(seed, steps), true);
+        Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(seed)));
+        Witness w = WitnessSystem.of(ProvingCircuits.mixed(seed, steps));
+        byte[] p1 = ProofEncoding.encode(new CpuProver(shape, params).prove(w, new Random(5)));
+        byte[] p2 = ProofEncoding.encode(new CpuProver(shape, params, MultiExp.REFERENCE).prove(w, new Random(5)));
+        byte[] p3 = ProofEncoding.encode(new CpuProver(shape, params).prove(w, new Random(6)));
+        assertArrayEquals(p1, p2);
+        assertFalse(Arrays.equals(p1, p3));
+        assertArrayEquals(p1, ProofEncoding.encode(ProofEncoding.decode(p1)));
+        assertTrue(new Verifier(params.vk()).verify(ProvingCircuits.publicInputs(seed, steps), ProofEncoding.decode(p3)));
+    }
+
+    @Test
+    void refusesShapesWithoutInputConstraintsAndMismatchedParameters() {
+        R1csShape bare = ShapeSystem.of(ProvingCircuits.mixed(seed, 10), false);
+        assertThrows(IllegalArgumentException.class, () -> ParameterGenerator.generate(bare,
+                ParameterGenerator.ToxicWaste.random(new Random(1))));
+        R1csShape small = ShapeSystem.of(ProvingCircuits.mixed(seed, 10), true);
+        R1csShape big = ShapeSystem.of(ProvingCircuits.mixed(seed, 20), true);
+        Parameters params = ParameterGenerator.generate(small, ParameterGenerator.ToxicWaste.random(new Random(1)));
+        assertThrows(IllegalArgumentException.class, () -> new CpuProver(big, params));
+    }
+
+    @Test
+    void unconstrainedAuxVariableIsRefused() {
+        R1csShape shape = ShapeSystem.of(cs -> {
+            int x = cs.allocate(Fr.of(3), 0);
+            cs.allocate(Fr.of(4), 0);
+            cs.enforce(() -> "square", a -> a.add(x), b -> b.add(x), c -> c.add(x));
+        }, true);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(1))));
+        assertTrue(e.getMessage().contains("aux variable 1"), e.getMessage());
+    }
+}

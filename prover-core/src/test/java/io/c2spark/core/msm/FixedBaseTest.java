@@ -1,0 +1,80 @@
+package io.c2spark.core.msm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G2;
+import io.c2spark.core.field.Fr;
+import java.math.BigInteger;
+import java.security.SecureRandom;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Fixed-base multiples against one double-and-add scalar multiplication per scalar (G1.mul, G2.mul). */
+class FixedBaseTest {
+    private final Random rnd = new Random(new SecureRandom().nextLong());
+
+    /** Random scalars with the edge cases 0, 1, -1, 2^(c-1), 2^k - 1, r - 2^(c-1) mixed in. */
+    private long[] scalars(int n, int c) {
+        BigInteger r = Fr.MODULUS;
+        BigInteger[] edges = {BigInteger.ZERO, BigInteger.ONE, r.subtract(BigInteger.ONE), BigInteger.ONE.shiftLeft(c - 1),
+            BigInteger.ONE.shiftLeft(c).subtract(BigInteger.ONE), r.subtract(BigInteger.ONE.shiftLeft(c - 1)),
+            BigInteger.ONE.shiftLeft(254), BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE), BigInteger.TWO};
+        long[] s = new long[4 * n];
+        for (int i = 0; i < n; i++) {
+            if (i < edges.length) {
+                System.arraycopy(Fr.of(edges[i]), 0, s, 4 * i, 4);
+            } else {
+                Fr.random(rnd, s, 4 * i);
+            }
+        }
+        return s;
+    }
+
+    @Test
+    void g1MultiplesMatchDoubleAndAdd() {
+        for (int c : new int[] {2, 5, 8, 11}) {
+            long[] base = new long[G1.AFFINE];
+            long[] p = new long[G1.JACOBIAN];
+            G1.fromAffine(G1.generator(), 0, p, 0);
+            G1.mul(p, 0, Fr.of(new BigInteger(250, rnd)), 0, p, 0);
+            G1.toAffine(p, 0, base, 0);
+            int n = 700 + rnd.nextInt(200);
+            long[] s = scalars(n, c);
+            long[] got = FixedBase.g1(base, c).mul(s);
+            long[] want = new long[n * G1.AFFINE];
+            long[] t = new long[G1.JACOBIAN];
+            for (int i = 0; i < n; i++) {
+                G1.fromAffine(base, 0, t, 0);
+                G1.mul(t, 0, s, 4 * i, t, 0);
+                G1.toAffine(t, 0, want, i * G1.AFFINE);
+            }
+            assertArrayEquals(want, got, "window " + c);
+        }
+    }
+
+    @Test
+    void g2MultiplesMatchDoubleAndAdd() {
+        long[] base = G2.generator();
+        int c = 6;
+        int n = 150;
+        long[] s = scalars(n, c);
+        long[] got = FixedBase.g2(base, c).mul(s);
+        long[] want = new long[n * G2.AFFINE];
+        long[] t = new long[G2.JACOBIAN];
+        for (int i = 0; i < n; i++) {
+            G2.fromAffine(base, 0, t, 0);
+            G2.mul(t, 0, s, 4 * i, t, 0);
+            G2.toAffine(t, 0, want, i * G2.AFFINE);
+        }
+        assertArrayEquals(want, got);
+    }
+
+    @Test
+    void refusesIdentityBaseAndBadWindow() {
+        assertThrows(IllegalArgumentException.class, () -> FixedBase.g1(new long[G1.AFFINE], 4));
+        assertThrows(IllegalArgumentException.class, () -> FixedBase.g1(G1.generator(), 1));
+        assertThrows(IllegalArgumentException.class, () -> FixedBase.g1(G1.generator(), 17));
+    }
+}
