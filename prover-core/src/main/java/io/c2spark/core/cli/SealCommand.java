@@ -53,6 +53,15 @@ final class SealCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return run();
+        } catch (IllegalArgumentException e) {
+            System.err.println("c2spark seal: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private int run() throws Exception {
         RegisteredSealProof proof = RegisteredSealProof.interactive(SectorShape.parse(sectorSize), legacy);
         long sectorBytes = proof.shape().sectorBytes();
         SecureRandom rnd = new SecureRandom();

@@ -31,6 +31,15 @@ final class SynthC1Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return run();
+        } catch (IllegalArgumentException e) {
+            System.err.println("c2spark synth-c1: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private int run() throws Exception {
         RegisteredSealProof proof = RegisteredSealProof.interactive(SectorShape.parse(sectorSize), legacy);
         SecureRandom rnd = new SecureRandom();
         byte[] proverId = new byte[32];
