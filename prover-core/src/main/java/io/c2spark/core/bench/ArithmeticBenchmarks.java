@@ -16,6 +16,7 @@ public final class ArithmeticBenchmarks {
         all.addAll(MsmBenchmarks.all());
         all.addAll(PairingBenchmarks.all());
         all.addAll(ConstraintSystemBenchmarks.all());
+        all.addAll(SdrBenchmarks.all());
         all.addAll(Groth16Benchmarks.all());
         return all;
     }

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "c2spark", mixinStandardHelpOptions = true, version = "c2spark 0.1.0",
         description = "Filecoin PoRep C2 (Groth16 over BLS12-381) prover.",
         subcommands = {CommandLine.HelpCommand.class, BenchCommand.class, C1InfoCommand.class,
-            CircuitInfoCommand.class, Groth16Command.class})
+            CircuitInfoCommand.class, Groth16Command.class, SealCommand.class, SynthC1Command.class})
 public final class C2SparkCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -59,7 +59,7 @@ final class Groth16Command implements Runnable {
                     return 1;
                 }
                 long loaded = System.nanoTime();
-                ZkeyProver prover = new ZkeyProver(key, MultiExp.REFERENCE);
+                ZkeyProver prover = new ZkeyProver(key, MultiExp.PIPPENGER);
                 Proof p = prover.prove(witness);
                 long proved = System.nanoTime();
                 SnarkjsJson.write(proof, SnarkjsJson.proof(p));

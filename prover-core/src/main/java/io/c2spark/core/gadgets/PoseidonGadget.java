@@ -19,6 +19,8 @@ public final class PoseidonGadget {
 
     /** A state element: an allocated variable, or a linear combination of variables and ONE with its value. */
     private static final class Elt {
+        static final int[] NO_VARS = new int[0];
+        static final long[] NO_COEFFS = new long[0];
         final int[] vars;
         final long[] coeffs;
         final long[] value;
@@ -29,6 +31,11 @@ public final class PoseidonGadget {
             this.coeffs = coeffs;
             this.value = value;
             this.allocated = allocated;
+        }
+
+        /** An element that carries only its value: the witness mode needs no linear combinations. */
+        static Elt valueOnly(long[] v) {
+            return new Elt(NO_VARS, NO_COEFFS, v, false);
         }
 
         static Elt allocated(Num n) {
@@ -114,20 +121,23 @@ public final class PoseidonGadget {
         for (int i = 0; i < preimage.length; i++) {
             state[i + 1] = Elt.allocated(preimage[i]);
         }
-        Permutation p = new Permutation(c, state);
+        Permutation p = new Permutation(c, state, cs.buildsConstraints());
         return p.run(cs);
     }
 
     /** The round loop, with neptune's constants cursor and round counter. */
     private static final class Permutation {
         final PoseidonCircuitConstants c;
+        /** False in witness mode: the MDS products then carry values only, not linear combinations. */
+        final boolean linear;
         Elt[] state;
         int offset;
         int round;
 
-        Permutation(PoseidonCircuitConstants c, Elt[] state) {
+        Permutation(PoseidonCircuitConstants c, Elt[] state, boolean linear) {
             this.c = c;
             this.state = state;
+            this.linear = linear;
         }
 
         Num run(ConstraintSystem cs) {
@@ -212,6 +222,19 @@ public final class PoseidonGadget {
         /** result[j] = sum_i state[i] * matrix[i][j]. */
         void productMatrix(FrMatrix m) {
             Elt[] r = new Elt[c.width];
+            if (!linear) {
+                long[] t = new long[Fr.LIMBS];
+                for (int j = 0; j < c.width; j++) {
+                    long[] v = new long[Fr.LIMBS];
+                    for (int i = 0; i < c.width; i++) {
+                        Fr.mul(state[i].value, 0, m.rows[i], 4 * j, t, 0);
+                        Fr.add(v, 0, t, 0, v, 0);
+                    }
+                    r[j] = Elt.valueOnly(v);
+                }
+                state = r;
+                return;
+            }
             for (int j = 0; j < c.width; j++) {
                 Elt acc = Elt.zero();
                 for (int i = 0; i < c.width; i++) {
@@ -226,6 +249,23 @@ public final class PoseidonGadget {
             long[] wHat = c.sparseWHat[index];
             long[] vRest = c.sparseVRest[index];
             Elt[] r = new Elt[c.width];
+            if (!linear) {
+                long[] t = new long[Fr.LIMBS];
+                long[] v0 = new long[Fr.LIMBS];
+                for (int i = 0; i < c.width; i++) {
+                    Fr.mul(state[i].value, 0, wHat, 4 * i, t, 0);
+                    Fr.add(v0, 0, t, 0, v0, 0);
+                }
+                r[0] = Elt.valueOnly(v0);
+                for (int j = 1; j < c.width; j++) {
+                    long[] v = new long[Fr.LIMBS];
+                    Fr.mul(state[0].value, 0, vRest, 4 * (j - 1), v, 0);
+                    Fr.add(v, 0, state[j].value, 0, v, 0);
+                    r[j] = Elt.valueOnly(v);
+                }
+                state = r;
+                return;
+            }
             Elt acc = Elt.zero();
             for (int i = 0; i < c.width; i++) {
                 acc = acc.plus(state[i].scale(wHat, 4 * i));

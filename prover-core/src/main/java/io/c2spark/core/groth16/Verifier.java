@@ -5,6 +5,8 @@ import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.pairing.G2Prepared;
 import io.c2spark.core.pairing.Pairing;
+import java.math.BigInteger;
+import java.util.Random;
 
 /**
  * Groth16 verification: e(A, B) = e(alpha, beta) * e(L, gamma) * e(C, delta), with
@@ -48,6 +50,61 @@ public final class Verifier {
         inputCombination(publicInputs, g1, 2 * G1_LONGS);
         System.arraycopy(proof.c(), 0, g1, 3 * G1_LONGS, G1_LONGS);
         G2Prepared[] g2 = {G2Prepared.of(proof.b(), 0), beta, gamma, delta};
+        return Pairing.pairingCheck(g1, g2);
+    }
+
+    /**
+     * True when every proof is valid for its public inputs (inputs[i], as {@link #verify}), checked
+     * together: with random 128-bit weights z_i, prod e(-z_i A_i, B_i) * e(sum z_i alpha, beta) *
+     * e(sum z_i L_i, gamma) * e(sum z_i C_i, delta) = 1, one multi-pairing of n + 3 pairs. A batch
+     * holding an invalid proof passes with probability about 2^-128; a false result does not say
+     * which proof is bad.
+     */
+    public boolean verifyBatch(long[][] inputs, Proof[] proofs, Random rnd) {
+        int n = proofs.length;
+        if (inputs.length != n) {
+            throw new IllegalArgumentException(n + " proofs but " + inputs.length + " input vectors");
+        }
+        long[] g1 = new long[(n + 3) * G1_LONGS];
+        G2Prepared[] g2 = new G2Prepared[n + 3];
+        long[] zSum = new long[Fr.LIMBS];
+        long[] lSum = new long[G1.JACOBIAN];
+        long[] cSum = new long[G1.JACOBIAN];
+        long[] t = new long[G1.JACOBIAN];
+        long[] z = new long[Fr.LIMBS];
+        long[] l = new long[G1_LONGS];
+        for (int i = 0; i < n; i++) {
+            Proof p = proofs[i];
+            if (inputs[i].length != vk.numPublic() * Fr.LIMBS) {
+                throw new IllegalArgumentException("proof " + i + ": the verifying key takes " + vk.numPublic()
+                        + " public inputs, got " + inputs[i].length / Fr.LIMBS);
+            }
+            if (!isValidG1(p.a()) || !isValidG1(p.c()) || !isValidG2(p.b())) {
+                return false;
+            }
+            Fr.FIELD.fromBigInteger(new BigInteger(128, rnd), z, 0);
+            Fr.add(zSum, 0, z, 0, zSum, 0);
+            G1.fromAffine(p.a(), 0, t, 0);
+            G1.mul(t, 0, z, 0, t, 0);
+            G1.neg(t, 0, t, 0);
+            G1.toAffine(t, 0, g1, i * G1_LONGS);
+            g2[i] = G2Prepared.of(p.b(), 0);
+            inputCombination(inputs[i], l, 0);
+            G1.fromAffine(l, 0, t, 0);
+            G1.mul(t, 0, z, 0, t, 0);
+            G1.add(lSum, 0, t, 0, lSum, 0);
+            G1.fromAffine(p.c(), 0, t, 0);
+            G1.mul(t, 0, z, 0, t, 0);
+            G1.add(cSum, 0, t, 0, cSum, 0);
+        }
+        G1.fromAffine(vk.alpha1(), 0, t, 0);
+        G1.mul(t, 0, zSum, 0, t, 0);
+        G1.toAffine(t, 0, g1, n * G1_LONGS);
+        G1.toAffine(lSum, 0, g1, (n + 1) * G1_LONGS);
+        G1.toAffine(cSum, 0, g1, (n + 2) * G1_LONGS);
+        g2[n] = beta;
+        g2[n + 1] = gamma;
+        g2[n + 2] = delta;
         return Pairing.pairingCheck(g1, g2);
     }
 

@@ -24,20 +24,22 @@ public final class BatchAddition {
 
     /** Sum of the selected G1 points (12 longs each); returns 18 longs (Jacobian). */
     public static long[] g1(long[] bases, long[] bitmap, int count) {
-        return sum(Coordinates.FP, "G1", bases, bitmap, count);
+        return sum(Coordinates.FP56, "G1", bases, bitmap, count);
     }
 
     /** Sum of the selected G2 points (24 longs each); returns 36 longs (Jacobian). */
     public static long[] g2(long[] bases, long[] bitmap, int count) {
-        return sum(Coordinates.FP2, "G2", bases, bitmap, count);
+        return sum(Coordinates.FP2_56, "G2", bases, bitmap, count);
     }
 
+    /** bases in the shared layout; the selected points are converted to f's working form as they are gathered. */
     static long[] sum(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
         int l = f.limbs;
         int pl = 2 * l;
-        if (count < 0 || bases.length < (long) count * pl) {
+        int spl = 2 * f.standardLimbs;
+        if (count < 0 || bases.length < (long) count * spl) {
             throw new IllegalArgumentException(group + " batch addition: " + count + " points need "
-                    + (long) count * pl + " longs of bases, got " + bases.length);
+                    + (long) count * spl + " longs of bases, got " + bases.length);
         }
         if (bitmap.length < (count + 63) / 64) {
             throw new IllegalArgumentException(group + " batch addition: bitmap has " + bitmap.length
@@ -69,20 +71,31 @@ public final class BatchAddition {
         for (int c = 0; c < chunks; c++) {
             ops.add(result, 0, sums, c * 3 * l);
         }
-        return result;
+        return f.toStandard(result);
     }
 
-    /** Copies the selected, non-identity points of [lo, hi) to work; returns how many. */
+    /** Converts the selected, non-identity points of [lo, hi) into work; returns how many. */
     private static int gather(Coordinates f, long[] bases, long[] bitmap, int lo, int hi, long[] work) {
+        int sl = f.standardLimbs;
         int pl = 2 * f.limbs;
         int k = 0;
         for (int i = lo; i < hi; i++) {
-            if ((bitmap[i >>> 6] >>> (i & 63) & 1) != 0 && !(f.isZero(bases, i * pl) && f.isZero(bases, i * pl + f.limbs))) {
-                System.arraycopy(bases, i * pl, work, k * pl, pl);
+            int o = 2 * sl * i;
+            if ((bitmap[i >>> 6] >>> (i & 63) & 1) != 0 && !(isZero(bases, o, 2 * sl))) {
+                f.fromStandard(bases, o, work, k * pl);
+                f.fromStandard(bases, o + sl, work, k * pl + f.limbs);
                 k++;
             }
         }
         return k;
+    }
+
+    private static boolean isZero(long[] a, int ao, int len) {
+        long acc = 0;
+        for (int i = 0; i < len; i++) {
+            acc |= a[ao + i];
+        }
+        return acc == 0;
     }
 
     /**

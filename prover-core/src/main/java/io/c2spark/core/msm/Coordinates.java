@@ -6,7 +6,9 @@ import java.math.BigInteger;
 
 /**
  * The field of a group's point coordinates, as the MSM's inner loops see it: Fp for G1, Fp2 for
- * G2. One instance per field; the point arithmetic is written once against this class.
+ * G2, each either in the shared layout ({@link #FP}, {@link #FP2}) or in the faster 56-bit working
+ * form ({@link #FP56}, {@link #FP2_56}, see {@link Fp56}) that the public entry points use. One
+ * instance per field; the point arithmetic is written once against this class.
  *
  * <p>Inversion goes through {@link BigInteger#modInverse} (a binary extended gcd, about 30
  * multiplications' time here) rather than Fermat's 570 multiplications, since the batch-affine
@@ -15,9 +17,44 @@ import java.math.BigInteger;
 abstract class Coordinates {
     /** Longs per coordinate. */
     final int limbs;
+    /** Longs per coordinate in the shared layout (6 for Fp, 12 for Fp2). */
+    final int standardLimbs;
 
-    Coordinates(int limbs) {
+    Coordinates(int limbs, int standardLimbs) {
         this.limbs = limbs;
+        this.standardLimbs = standardLimbs;
+    }
+
+    /** Converts one coordinate from the shared layout (zero stays zero). */
+    void fromStandard(long[] a, int ao, long[] r, int ro) {
+        System.arraycopy(a, ao, r, ro, limbs);
+    }
+
+    /** Converts one coordinate to the shared layout (zero stays zero). */
+    void toStandard(long[] a, int ao, long[] r, int ro) {
+        System.arraycopy(a, ao, r, ro, limbs);
+    }
+
+    /** Converts an array of coordinates from the shared layout, in parallel. */
+    final long[] fromStandard(long[] std) {
+        int count = std.length / standardLimbs;
+        long[] out = new long[count * limbs];
+        io.c2spark.core.concurrent.ComputePool.forRange(0, count, 1 << 12, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                fromStandard(std, i * standardLimbs, out, i * limbs);
+            }
+        });
+        return out;
+    }
+
+    /** Converts coordinates to the shared layout. */
+    final long[] toStandard(long[] work) {
+        int count = work.length / limbs;
+        long[] out = new long[count * standardLimbs];
+        for (int i = 0; i < count; i++) {
+            toStandard(work, i * limbs, out, i * standardLimbs);
+        }
+        return out;
     }
 
     abstract void add(long[] a, int ao, long[] b, int bo, long[] r, int ro);
@@ -75,7 +112,7 @@ abstract class Coordinates {
         System.arraycopy(inv, 0, a, off, l);
     }
 
-    static final Coordinates FP = new Coordinates(Fp.LIMBS) {
+    static final Coordinates FP = new Coordinates(Fp.LIMBS, Fp.LIMBS) {
         void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
             Fp.add(a, ao, b, bo, r, ro);
         }
@@ -105,7 +142,7 @@ abstract class Coordinates {
         }
     };
 
-    static final Coordinates FP2 = new Coordinates(Fp2.LIMBS) {
+    static final Coordinates FP2 = new Coordinates(Fp2.LIMBS, Fp2.LIMBS) {
         void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
             Fp2.add(a, ao, b, bo, r, ro);
         }
@@ -140,6 +177,114 @@ abstract class Coordinates {
 
         void setOne(long[] r, int ro) {
             Fp2.setOne(r, ro);
+        }
+    };
+
+    static final Coordinates FP56 = new Coordinates(Fp56.LIMBS, Fp.LIMBS) {
+        void fromStandard(long[] a, int ao, long[] r, int ro) {
+            Fp56.fromStandard(a, ao, r, ro);
+        }
+
+        void toStandard(long[] a, int ao, long[] r, int ro) {
+            Fp56.toStandard(a, ao, r, ro);
+        }
+
+        void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+            Fp56.add(a, ao, b, bo, r, ro);
+        }
+
+        void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+            Fp56.sub(a, ao, b, bo, r, ro);
+        }
+
+        void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+            Fp56.mul(a, ao, b, bo, r, ro);
+        }
+
+        void sqr(long[] a, int ao, long[] r, int ro) {
+            Fp56.sqr(a, ao, r, ro);
+        }
+
+        void neg(long[] a, int ao, long[] r, int ro) {
+            Fp56.neg(a, ao, r, ro);
+        }
+
+        void inverse(long[] a, int ao, long[] r, int ro) {
+            Fp56.inverse(a, ao, r, ro);
+        }
+
+        void setOne(long[] r, int ro) {
+            Fp56.setOne(r, ro);
+        }
+    };
+
+    /** Fp2 = Fp[u]/(u^2 + 1) over {@link Fp56}: c0 then c1, 14 longs. */
+    static final Coordinates FP2_56 = new Coordinates(2 * Fp56.LIMBS, Fp2.LIMBS) {
+        private static final int H = Fp56.LIMBS;
+
+        void fromStandard(long[] a, int ao, long[] r, int ro) {
+            Fp56.fromStandard(a, ao, r, ro);
+            Fp56.fromStandard(a, ao + Fp.LIMBS, r, ro + H);
+        }
+
+        void toStandard(long[] a, int ao, long[] r, int ro) {
+            Fp56.toStandard(a, ao, r, ro);
+            Fp56.toStandard(a, ao + H, r, ro + Fp.LIMBS);
+        }
+
+        void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+            Fp56.add(a, ao, b, bo, r, ro);
+            Fp56.add(a, ao + H, b, bo + H, r, ro + H);
+        }
+
+        void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+            Fp56.sub(a, ao, b, bo, r, ro);
+            Fp56.sub(a, ao + H, b, bo + H, r, ro + H);
+        }
+
+        /** Karatsuba: a0 b0 - a1 b1 + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u. */
+        void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+            long[] t = new long[4 * H];
+            Fp56.mul(a, ao, b, bo, t, 0);
+            Fp56.mul(a, ao + H, b, bo + H, t, H);
+            Fp56.add(a, ao, a, ao + H, t, 2 * H);
+            Fp56.add(b, bo, b, bo + H, t, 3 * H);
+            Fp56.mul(t, 2 * H, t, 3 * H, t, 2 * H);
+            Fp56.sub(t, 2 * H, t, 0, t, 2 * H);
+            Fp56.sub(t, 2 * H, t, H, r, ro + H);
+            Fp56.sub(t, 0, t, H, r, ro);
+        }
+
+        /** (a0 + a1)(a0 - a1) + 2 a0 a1 u. */
+        void sqr(long[] a, int ao, long[] r, int ro) {
+            long[] t = new long[3 * H];
+            Fp56.add(a, ao, a, ao + H, t, 0);
+            Fp56.sub(a, ao, a, ao + H, t, H);
+            Fp56.mul(a, ao, a, ao + H, t, 2 * H);
+            Fp56.mul(t, 0, t, H, r, ro);
+            Fp56.add(t, 2 * H, t, 2 * H, r, ro + H);
+        }
+
+        void neg(long[] a, int ao, long[] r, int ro) {
+            Fp56.neg(a, ao, r, ro);
+            Fp56.neg(a, ao + H, r, ro + H);
+        }
+
+        /** conj(a) / (a0^2 + a1^2). */
+        void inverse(long[] a, int ao, long[] r, int ro) {
+            long[] t = new long[3 * H];
+            Fp56.sqr(a, ao, t, 0);
+            Fp56.sqr(a, ao + H, t, H);
+            Fp56.add(t, 0, t, H, t, 0);
+            Fp56.inverse(t, 0, t, 0);
+            Fp56.mul(a, ao + H, t, 0, t, 2 * H);
+            Fp56.mul(a, ao, t, 0, r, ro);
+            Fp56.neg(t, 2 * H, r, ro + H);
+        }
+
+        void setOne(long[] r, int ro) {
+            Fp56.setOne(r, ro);
+            java.util.Arrays.fill(r, ro + H, ro + 2 * H, 0);
         }
     };
 

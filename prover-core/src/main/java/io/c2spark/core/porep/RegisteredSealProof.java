@@ -100,4 +100,42 @@ public enum RegisteredSealProof {
         }
         throw new IllegalArgumentException("no registered seal proof with id " + id);
     }
+
+    /** The graph's API version (rfp api_version.rs): V1 orders DRG parents differently from the rest. */
+    public ApiVersion apiVersion() {
+        return switch (version) {
+            case V1 -> ApiVersion.V1_0_0;
+            case V1_1 -> ApiVersion.V1_1_0;
+            case V1_1_SYNTHETIC, V1_2_NON_INTERACTIVE -> ApiVersion.V1_2_0;
+        };
+    }
+
+    /** Interactive PoRep (V1, V1_1): the challenge rule c2spark implements. */
+    public boolean isInteractive() {
+        return version == Version.V1 || version == Version.V1_1;
+    }
+
+    /**
+     * Refuses synthetic and non-interactive proofs, whose challenges are drawn by rules c2spark
+     * does not implement: proving them with interactive challenges would yield invalid proofs.
+     */
+    public RegisteredSealProof requireInteractive() {
+        if (!isInteractive()) {
+            throw new IllegalArgumentException("registered proof " + serdeName() + " (id " + id + ") uses "
+                    + (version == Version.V1_1_SYNTHETIC ? "synthetic" : "non-interactive")
+                    + " PoRep challenge selection, which c2spark does not implement; only interactive"
+                    + " StackedDrg*V1 and V1_1 (ids 0..9) are supported");
+        }
+        return this;
+    }
+
+    /** The interactive proof of a sector size: V1_1, or V1 when {@code legacy}. */
+    public static RegisteredSealProof interactive(SectorShape shape, boolean legacy) {
+        for (RegisteredSealProof p : values()) {
+            if (p.shape == shape && p.version == (legacy ? Version.V1 : Version.V1_1)) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no interactive proof for " + shape);
+    }
 }

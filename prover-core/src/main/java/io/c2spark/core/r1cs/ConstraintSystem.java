@@ -18,6 +18,15 @@ public interface ConstraintSystem {
     /** Whether this mode consumes values; when false, value arguments are ignored. */
     boolean hasValues();
 
+    /**
+     * Whether this mode ever runs the builders given to {@link #enforce}. The witness mode does not,
+     * so gadgets may skip work whose only use is building constraints (Poseidon's linear
+     * combinations, for one).
+     */
+    default boolean buildsConstraints() {
+        return true;
+    }
+
     /** Allocates an auxiliary variable holding a general field value. */
     int allocate(long[] value, int off);
 

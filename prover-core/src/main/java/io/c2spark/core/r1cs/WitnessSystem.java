@@ -38,6 +38,11 @@ public final class WitnessSystem implements ConstraintSystem {
     }
 
     @Override
+    public boolean buildsConstraints() {
+        return false;
+    }
+
+    @Override
     public int allocate(long[] value, int off) {
         if (tailSize == tailAux.length) {
             tailAux = Arrays.copyOf(tailAux, tailSize * 2);

@@ -79,7 +79,14 @@ class MsmTest {
         }
     }
 
+    /** Through the 56-bit working form, as the public entry points run. */
     private static long[] run(Case c, int window, Boolean affine) {
+        return Msm.inWorkingForm(c.g2 ? Coordinates.FP2_56 : Coordinates.FP56, c.g2 ? "G2" : "G1", c.bases(),
+                c.scalars(), window, affine);
+    }
+
+    /** Directly on the shared layout's Fp and Fp2. */
+    private static long[] runStandard(Case c, int window, Boolean affine) {
         return Msm.compute(c.g2 ? Coordinates.FP2 : Coordinates.FP, c.g2 ? "G2" : "G1", c.bases(), c.scalars(),
                 window, affine);
     }
@@ -146,6 +153,10 @@ class MsmTest {
                     check(c, run(c, w, false), (g2 ? "G2" : "G1") + " jacobian n=" + n + " c=" + w);
                     if (w >= 5 || w == 0) {
                         check(c, run(c, w, true), (g2 ? "G2" : "G1") + " batch-affine n=" + n + " c=" + w);
+                    }
+                    if (w == 0) {
+                        check(c, runStandard(c, w, true), (g2 ? "G2" : "G1") + " standard batch-affine n=" + n);
+                        check(c, runStandard(c, w, false), (g2 ? "G2" : "G1") + " standard jacobian n=" + n);
                     }
                 }
             }

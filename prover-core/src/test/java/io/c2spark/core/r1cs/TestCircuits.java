@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Random;
 
 /** Small circuits for the constraint-system tests. */
-final class TestCircuits {
+public final class TestCircuits {
     private TestCircuits() {
     }
 
     /** x^3 + x + 5 = y with y public; y is given separately so a wrong witness can be built. */
-    static Circuit cubic(long x, long y) {
+    public static Circuit cubic(long x, long y) {
         return cs -> {
             long[] xv = Fr.of(x);
             long[] x2v = new long[4];
@@ -34,7 +34,7 @@ final class TestCircuits {
     }
 
     /** A 32-bit decomposition of a public value: 32 booleanity constraints and one packing constraint. */
-    static Circuit bits32(long value, int flipBit) {
+    public static Circuit bits32(long value, int flipBit) {
         return cs -> {
             int v = cs.allocateInput(Fr.of(value & 0xFFFFFFFFL), 0);
             int[] bits = new int[32];
@@ -63,7 +63,7 @@ final class TestCircuits {
      * aux variable holding the product, sometimes a linear constraint a * 1 = z. The structure and
      * values depend only on the seed; corrupt >= 0 gives that constraint's z a wrong value.
      */
-    static Circuit random(long seed, int constraints, int corrupt) {
+    public static Circuit random(long seed, int constraints, int corrupt) {
         return cs -> {
             Random rnd = new Random(seed);
             List<Integer> vars = new ArrayList<>();

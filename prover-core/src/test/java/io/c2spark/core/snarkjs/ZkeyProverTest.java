@@ -1,5 +1,6 @@
 package io.c2spark.core.snarkjs;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,7 @@ import io.c2spark.core.groth16.MultiExp;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.Verifier;
 import java.io.IOException;
+import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +25,7 @@ class ZkeyProverTest {
         fx = SnarkjsFixture.get();
         zkey = ZkeyFile.read(fx.zkey());
         witness = WtnsFile.read(fx.wtns());
-        prover = new ZkeyProver(zkey, MultiExp.REFERENCE);
+        prover = new ZkeyProver(zkey, MultiExp.PIPPENGER);
     }
 
     @Test
@@ -46,6 +48,21 @@ class ZkeyProverTest {
         long[] zero = new long[Fr.LIMBS];
         Proof proof = prover.prove(witness, zero, zero);
         assertTrue(new Verifier(zkey.verifyingKey()).verify(prover.publicSignals(witness), proof));
+    }
+
+    /** Same r and s: the plain MSM and Pippenger give the same proof. */
+    @Test
+    void referenceAndPippengerGiveTheSameProof() {
+        long[] r = new long[Fr.LIMBS];
+        long[] s = new long[Fr.LIMBS];
+        Random rnd = new Random();
+        Fr.random(rnd, r, 0);
+        Fr.random(rnd, s, 0);
+        Proof fast = prover.prove(witness, r, s);
+        Proof plain = new ZkeyProver(zkey, MultiExp.REFERENCE).prove(witness, r, s);
+        assertArrayEquals(plain.a(), fast.a());
+        assertArrayEquals(plain.b(), fast.b());
+        assertArrayEquals(plain.c(), fast.c());
     }
 
     @Test

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# GPU test suite and benchmarks of gpu-executor, for a CUDA machine that has a driver but no Java
+# or Maven (such as the H200 of FACTS.md).
+#
+#   deploy/gpu/run-gpu-suite.sh bundle DIR   (here, with nvcc and a JDK) builds DIR: a 35 MB JRE,
+#       the jars (jcuda-natives cut down to the driver-API library), the test classes and run.sh.
+#   DIR/run.sh OUT                           (on the GPU machine) runs every test tagged gpu, then
+#       the benchmarks; prints a short table and writes gpu-tests.log, bench.log, bench.csv to OUT.
+#
+# Device-tool call used for docs/benchmarks.md (the bundle in an ignored .device/ folder of the
+# checkout that travels, 64 MiB at most):
+#   deploy/gpu/run-gpu-suite.sh bundle .device
+#   run(command: ".device/run.sh $OUT", carry: [".device"])
+set -euo pipefail
+mode=${1:-}
+dir=${2:-}
+if [ "$mode" != bundle ] || [ -z "$dir" ]; then
+  sed -n '2,16p' "$0" >&2
+  exit 2
+fi
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+(cd "$repo" && mvn -q -o -DskipTests install -pl prover-core,native-cuda,gpu-executor)
+(cd "$repo" && mvn -q -o -DskipTests test-compile -pl gpu-executor)
+rm -rf "$dir/lib" "$dir/test-classes"
+mkdir -p "$dir/lib"
+cp "$repo"/gpu-executor/target/lib/*.jar "$dir/lib/"
+cp "$repo/gpu-executor/target/gpu-executor.jar" "$dir/lib/"
+cp -r "$repo/gpu-executor/target/test-classes" "$dir/test-classes"
+# jcuda-natives holds four libraries (26 MB unpacked); the driver API needs one.
+natives=$(ls "$dir"/lib/jcuda-natives-*-linux-x86_64.jar)
+tmp=$(mktemp -d)
+(cd "$tmp" && unzip -q "$natives" 'lib/libJCudaDriver-*' && rm "$natives" && zip -q -r "$natives" lib)
+rm -rf "$tmp"
+unzip -l "$repo/native-cuda/target/native-cuda-"*.jar | grep -q c2spark.fatbin \
+  || { echo "native-cuda jar has no fatbin: build with nvcc on PATH" >&2; exit 1; }
+if [ ! -x "$dir/jre/bin/java" ]; then
+  # The JRE tool lives beside the checkout (../shared/tools); DEVICE_JRE_TOOL overrides its path.
+  MODULES=java.base,java.logging,java.management,jdk.unsupported \
+    "${DEVICE_JRE_TOOL:-$repo/../shared/tools/device-jre.sh}" "$dir/jre"
+fi
+cp "$repo/deploy/gpu/device-run.sh" "$dir/run.sh"
+chmod +x "$dir/run.sh"
+du -sh "$dir"

@@ -1,0 +1,165 @@
+package io.c2spark.gpu;
+
+/**
+ * G1 multi-scalar multiplication on one device: sum_i k_i P_i with P_i affine (12 longs each,
+ * all-zero for the identity) and k_i Fr elements in Montgomery form (4 longs each). The result is
+ * Jacobian (18 longs). The workspace is kept between calls and grows when a larger plan needs it.
+ */
+public final class G1Msm implements AutoCloseable {
+    /** MSM_SCAN_THREADS in pippenger.cuh. */
+    static final int SCAN_THREADS = 1024;
+    /** Registers, not shared memory, bound these kernels: 128 threads keep several blocks per SM. */
+    static final int CURVE_BLOCK = 128;
+
+    /** The steps {@link #phaseMillis} reports, in order. */
+    public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "reduce", "combine"};
+
+    private final GpuDevice device;
+    /** When profiling: one event before the first phase and one after each. */
+    private GpuEvent[] marks;
+    private DeviceBuffer counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, result, scalarStage;
+
+    public G1Msm(GpuDevice device) {
+        this.device = device;
+    }
+
+    private static DeviceBuffer ensure(GpuDevice d, DeviceBuffer b, long bytes) {
+        if (b != null && b.bytes >= bytes) {
+            return b;
+        }
+        if (b != null) {
+            b.close();
+        }
+        return d.allocate(bytes);
+    }
+
+    /** Records an event after every phase of the following runs (for {@link #phaseMillis}). */
+    public void enableProfiling() {
+        if (marks == null) {
+            marks = new GpuEvent[PHASES.length + 1];
+            for (int i = 0; i < marks.length; i++) {
+                marks[i] = new GpuEvent(device);
+            }
+        }
+    }
+
+    private void mark(int i, GpuStream s) {
+        if (marks != null) {
+            marks[i].record(s);
+        }
+    }
+
+    /** Milliseconds of each of {@link #PHASES} in the last profiled run (upload is 0 for device scalars). */
+    public float[] phaseMillis() {
+        float[] ms = new float[PHASES.length];
+        marks[PHASES.length].synchronize();
+        for (int i = 0; i < PHASES.length; i++) {
+            ms[i] = marks[i + 1].millisSince(marks[i]);
+        }
+        return ms;
+    }
+
+    private void reserve(MsmPlan p) {
+        long buckets = p.bucketCount();
+        counts = ensure(device, counts, 4 * buckets);
+        starts = ensure(device, starts, 4 * buckets);
+        cursors = ensure(device, cursors, 4 * buckets);
+        sorted = ensure(device, sorted, 4L * p.windows() * p.n());
+        bucketSums = ensure(device, bucketSums, p.bucketBytes());
+        partialsA = ensure(device, partialsA, p.partialBytes());
+        partialsB = ensure(device, partialsB, p.partialBytes());
+        result = ensure(device, result, 8 * G1Points.JACOBIAN_LONGS);
+    }
+
+    /** Enqueues the MSM of scalars and points already on the device; the Jacobian result is read after s completes. */
+    public void enqueue(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
+        int n = p.n();
+        if (points.bytes < 96L * n || scalars.bytes < 32L * n) {
+            throw new IllegalArgumentException("MSM of " + n + " points needs " + 96L * n + " bytes of points and "
+                    + 32L * n + " of scalars");
+        }
+        reserve(p);
+        int sm = device.multiprocessors;
+        mark(1, s);
+        counts.fill32(0, s);
+        Launch.kernel(device, Kernel.MSM_HISTOGRAM, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
+                scalars, n, p.windowBits(), p.windows(), counts);
+        mark(2, s);
+        Launch.kernel(device, Kernel.MSM_SCAN, p.windows(), SCAN_THREADS, s, counts, p.buckets(), starts, cursors);
+        mark(3, s);
+        Launch.kernel(device, Kernel.MSM_SCATTER, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
+                scalars, n, p.windowBits(), p.windows(), cursors, sorted);
+        mark(4, s);
+        Launch.kernel(device, Kernel.MSM_ACCUMULATE, LaunchShapes.gridFor(p.bucketCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
+                points, sorted, starts, counts, n, p.buckets(), p.windows(), bucketSums);
+        mark(5, s);
+        Launch.kernel(device, Kernel.MSM_REDUCE_SEGMENTS, LaunchShapes.gridFor(p.runs(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
+                bucketSums, p.buckets(), p.windows(), p.segment(), partialsA);
+        mark(6, s);
+        DeviceBuffer in = partialsA, out = partialsB;
+        long count = p.runs();
+        while (count > p.windows()) {
+            int group = (int) Math.min(MsmPlan.SEGMENT, count / p.windows());
+            long groups = count / group;
+            Launch.kernel(device, Kernel.XYZZ_SUM_GROUPS, LaunchShapes.gridFor(groups, CURVE_BLOCK, sm), CURVE_BLOCK, s,
+                    in, (int) count, group, out);
+            DeviceBuffer t = in;
+            in = out;
+            out = t;
+            count = groups;
+        }
+        Launch.kernel(device, Kernel.MSM_COMBINE, 1, 1, s, in, p.windows(), p.windowBits(), result);
+        mark(7, s);
+    }
+
+    /** The Jacobian result of the last enqueued MSM (synchronizes s). */
+    public long[] result(GpuStream s) {
+        s.synchronize();
+        return result.downloadLongs(0, G1Points.JACOBIAN_LONGS);
+    }
+
+    /** Points resident on the device, scalars uploaded from pinned host memory first. */
+    public long[] run(DeviceBuffer points, PinnedHostBuffer scalars, MsmPlan p, GpuStream s) {
+        scalarStage = ensure(device, scalarStage, 32L * p.n());
+        mark(0, s);
+        scalars.copyTo(0, scalarStage, 0, 32L * p.n(), s);
+        enqueue(points, scalarStage, p, s);
+        return result(s);
+    }
+
+    /** Host arrays in (affine points, Montgomery scalars), Jacobian out. */
+    public long[] run(long[] affinePoints, long[] scalars) {
+        int n = scalars.length / 4;
+        if (scalars.length != 4 * n || affinePoints.length != 12 * n || n == 0) {
+            throw new IllegalArgumentException("MSM needs 12 longs per point and 4 per scalar; got " + affinePoints.length
+                    + " and " + scalars.length);
+        }
+        try (GpuStream s = device.newStream(); DeviceBuffer dp = device.allocate(96L * n);
+             DeviceBuffer ds = device.allocate(32L * n)) {
+            dp.upload(affinePoints);
+            ds.upload(scalars);
+            return runOnDevice(dp, ds, MsmPlan.forSize(n), s);
+        }
+    }
+
+    public long[] runOnDevice(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
+        mark(0, s);
+        enqueue(points, scalars, p, s);
+        return result(s);
+    }
+
+    @Override
+    public void close() {
+        if (marks != null) {
+            for (GpuEvent e : marks) {
+                e.close();
+            }
+        }
+        for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, result,
+                scalarStage}) {
+            if (b != null) {
+                b.close();
+            }
+        }
+    }
+}

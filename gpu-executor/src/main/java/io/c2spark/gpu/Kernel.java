@@ -1,0 +1,35 @@
+package io.c2spark.gpu;
+
+/**
+ * Every extern "C" kernel of native-cuda's fatbin (src/c2spark.cu). {@link KernelModule} resolves
+ * all of them when a device is opened, so a renamed or missing kernel fails at start-up.
+ */
+public enum Kernel {
+    FR_MUL_ARRAYS("fr_mul_arrays"),
+    FR_ADD_ARRAYS("fr_add_arrays"),
+    FR_SUB_ARRAYS("fr_sub_arrays"),
+    FP_MUL_ARRAYS("fp_mul_arrays"),
+    FP_ADD_ARRAYS("fp_add_arrays"),
+    FP_SUB_ARRAYS("fp_sub_arrays"),
+    FP2_MUL_ARRAYS("fp2_mul_arrays"),
+    FR_SCALE("fr_scale"),
+    FR_POWERS("fr_powers"),
+    NTT_BIT_REVERSE("ntt_bit_reverse"),
+    NTT_PASS("ntt_pass"),
+    MSM_HISTOGRAM("msm_histogram"),
+    MSM_SCAN("msm_scan"),
+    MSM_SCATTER("msm_scatter"),
+    MSM_ACCUMULATE("msm_accumulate"),
+    MSM_REDUCE_SEGMENTS("msm_reduce_segments"),
+    MSM_COMBINE("msm_combine"),
+    XYZZ_SUM_GROUPS("xyzz_sum_groups"),
+    XYZZ_TO_JACOBIAN("xyzz_to_jacobian"),
+    G1_BATCH_ADD_BITMAP("g1_batch_add_bitmap"),
+    G1_FIXED_BASE_MUL("g1_fixed_base_mul");
+
+    public final String symbol;
+
+    Kernel(String symbol) {
+        this.symbol = symbol;
+    }
+}

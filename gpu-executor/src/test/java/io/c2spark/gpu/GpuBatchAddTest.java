@@ -1,0 +1,49 @@
+package io.c2spark.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import io.c2spark.core.field.Fr;
+
+/** The bitmap batch sum equals (sum of the selected logs) G, for empty, full and random bitmaps. */
+@Tag("gpu")
+class GpuBatchAddTest {
+    @Test
+    void bitmapSumsEqualReference() {
+        GpuDevice d = GpuTestDevice.get();
+        int n = (1 << 16) + 5;
+        long[] s = TestData.randomFr(n, TestData.SEED + 7);
+        // Identity points, a repeated point and a point with its negation.
+        System.arraycopy(new long[8], 0, s, 0, 8);
+        System.arraycopy(s, 40, s, 44, 4);
+        System.arraycopy(Fr.of(Fr.MODULUS.subtract(Fr.toBigInteger(s, 48))), 0, s, 52, 4);
+        SplittableRandom rnd = new SplittableRandom(TestData.SEED);
+        int words = (n + 31) / 32;
+        int[] half = new int[words];
+        for (int i = 0; i < words; i++) {
+            half[i] = rnd.nextInt();
+        }
+        int[] all = new int[words];
+        java.util.Arrays.fill(all, -1);
+        try (DeviceBuffer points = G1TestPoints.make(d, s, 4, TestData.SEED); GpuStream st = d.newStream()) {
+            for (int[] bits : new int[][] {new int[words], all, half}) {
+                long[] log = new long[4];
+                for (int i = 0; i < n; i++) {
+                    if (((bits[i >>> 5] >>> (i & 31)) & 1) != 0) {
+                        Fr.add(log, 0, s, 4 * i, log, 0);
+                    }
+                }
+                try (DeviceBuffer bm = d.allocate(4L * words)) {
+                    bm.upload(bits);
+                    long[] got = G1Points.jacobianToAffine(new G1Kernels(d).batchAdd(points, bm, n, st));
+                    assertArrayEquals(G1TestPoints.expected(log), got, "bitmap sum, " + Integer.bitCount(bits[0])
+                            + " bits in the first word (seed " + TestData.SEED + ")");
+                }
+            }
+        }
+    }
+}

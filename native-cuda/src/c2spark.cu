@@ -1,0 +1,6 @@
+// The one translation unit of the fatbin: every kernel family, each exported with a stable
+// extern "C" name that gpu-executor resolves at start-up (KernelNames.java lists them all).
+#include "kernels/field_kernels.cuh"
+#include "kernels/ec_kernels.cuh"
+#include "ntt/ntt.cuh"
+#include "msm/pippenger.cuh"

@@ -1,0 +1,149 @@
+// G1 multi-scalar multiplication, Pippenger's bucket method with signed windows, every step on
+// the GPU. The host (gpu-executor G1Msm) launches, in order:
+//   msm_histogram   digits of every scalar; count per (window, bucket)          atomics
+//   msm_scan        exclusive prefix sums of the counts, one block per window    -> starts, cursors
+//   msm_scatter     point indices (sign in bit 31) grouped by bucket             atomics on cursors
+//   msm_accumulate  one thread per bucket sums its points (mixed additions)
+//   msm_reduce_segments  sum_b (b + 1) B_b over runs of seg buckets, one thread per run
+//   xyzz_sum_groups      (ec_kernels) partial sums down to one per window
+//   msm_combine     Horner over the windows, result as Jacobian
+// Scalars arrive as Fr elements in Montgomery form (prover-core's layout) and are converted to
+// canonical form on the fly, in both kernels that read digits.
+//
+// Signed digits: window w of c bits plus the carry from below; a value above 2^(c-1) becomes
+// value - 2^c with a carry of one. With windows = ceil(256 / c) the top window never carries out
+// (a 255-bit scalar leaves it at most c - 1 bits), so magnitudes are 1..2^(c-1) and bucket
+// b = magnitude - 1 of 2^(c-1) buckets per window.
+#pragma once
+#include "../util/check.cuh"
+#include "../ec/g1.cuh"
+
+// Calls f(window, digit) for every window; digit in [-2^(c-1), 2^(c-1)].
+template <class Fn>
+__device__ __forceinline__ void msm_for_each_digit(const fr_t& canonical, uint32_t c, uint32_t windows, Fn f) {
+    uint32_t carry = 0;
+    for (uint32_t w = 0; w < windows; w++) {
+        const uint32_t bit = w * c;
+        const uint32_t word = bit >> 5, shift = bit & 31;
+        uint64_t chunk = word < 8 ? canonical.v[word] : 0;
+        if (word + 1 < 8) chunk |= (uint64_t)canonical.v[word + 1] << 32;
+        uint32_t value = (uint32_t)(chunk >> shift) & ((1u << c) - 1);
+        value += carry;
+        int32_t digit;
+        if (value > (1u << (c - 1))) {
+            digit = (int32_t)value - (int32_t)(1u << c);
+            carry = 1;
+        } else {
+            digit = (int32_t)value;
+            carry = 0;
+        }
+        f(w, digit);
+    }
+}
+
+C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t* counts) {
+    const uint32_t buckets = 1u << (c - 1);
+    for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
+        fr_t k = fr_t::load(scalars + (size_t)i * 8).from_montgomery();
+        msm_for_each_digit(k, c, windows, [&](uint32_t w, int32_t digit) {
+            if (digit != 0) atomicAdd(&counts[(size_t)w * buckets + (uint32_t)abs(digit) - 1], 1u);
+        });
+    }
+}
+
+// One block per window, blockDim.x a power of two: each thread sums a contiguous run of counts,
+// the block scans the run totals in shared memory, then each thread writes its run's offsets.
+// starts and cursors are indexed like counts; offsets are relative to the window's region of
+// n entries in the sorted array.
+#define MSM_SCAN_THREADS 1024
+C2S_EXTERN void __launch_bounds__(MSM_SCAN_THREADS)
+msm_scan(const uint32_t* counts, uint32_t buckets, uint32_t* starts, uint32_t* cursors) {
+    __shared__ uint32_t totals[MSM_SCAN_THREADS];
+    const size_t base = (size_t)blockIdx.x * buckets;
+    const uint32_t per = (buckets + blockDim.x - 1) / blockDim.x;
+    const uint32_t lo = min(buckets, threadIdx.x * per), hi = min(buckets, lo + per);
+    uint32_t sum = 0;
+    for (uint32_t b = lo; b < hi; b++) sum += counts[base + b];
+    totals[threadIdx.x] = sum;
+    __syncthreads();
+    // Hillis-Steele inclusive scan over the run totals.
+    for (uint32_t off = 1; off < blockDim.x; off <<= 1) {
+        uint32_t v = threadIdx.x >= off ? totals[threadIdx.x - off] : 0;
+        __syncthreads();
+        totals[threadIdx.x] += v;
+        __syncthreads();
+    }
+    uint32_t run = totals[threadIdx.x] - sum;
+    for (uint32_t b = lo; b < hi; b++) {
+        starts[base + b] = run;
+        cursors[base + b] = run;
+        run += counts[base + b];
+    }
+}
+
+C2S_EXTERN void msm_scatter(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t* cursors, uint32_t* sorted) {
+    const uint32_t buckets = 1u << (c - 1);
+    for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
+        fr_t k = fr_t::load(scalars + (size_t)i * 8).from_montgomery();
+        msm_for_each_digit(k, c, windows, [&](uint32_t w, int32_t digit) {
+            if (digit != 0) {
+                uint32_t pos = atomicAdd(&cursors[(size_t)w * buckets + (uint32_t)abs(digit) - 1], 1u);
+                sorted[(size_t)w * n + pos] = i | (digit < 0 ? 0x80000000u : 0u);
+            }
+        });
+    }
+}
+
+// One thread per (window, bucket): the bucket's sum in XYZZ (identity when empty).
+C2S_EXTERN void msm_accumulate(const uint32_t* points, const uint32_t* sorted, const uint32_t* starts, const uint32_t* counts,
+                               uint32_t n, uint32_t buckets, uint32_t windows, uint32_t* bucket_sums) {
+    const size_t total = (size_t)buckets * windows;
+    for (size_t id = c2s_global_id64(); id < total; id += (size_t)gridDim.x * blockDim.x) {
+        const size_t w = id / buckets;
+        const uint32_t* entries = sorted + w * n + starts[id];
+        const uint32_t count = counts[id];
+        g1_xyzz_t acc = g1_xyzz_t::identity();
+        for (uint32_t j = 0; j < count; j++) {
+            const uint32_t e = entries[j];
+            g1_affine_t p = g1_affine_t::load(points + (size_t)(e & 0x7fffffffu) * 24);
+            acc.add(e >> 31 ? -p : p);
+        }
+        acc.store(bucket_sums + id * g1_xyzz_t::words);
+    }
+}
+
+// One thread per run of seg buckets [lo, lo + seg) of one window: running sums give
+// sum_{b in run} (b - lo + 1) B_b and sum B_b; adding lo * sum B_b (double-and-add) makes the run's
+// share of sum_b (b + 1) B_b.
+C2S_EXTERN void msm_reduce_segments(const uint32_t* bucket_sums, uint32_t buckets, uint32_t windows, uint32_t seg, uint32_t* partials) {
+    const uint32_t runs_per_window = buckets / seg;
+    const uint32_t total = runs_per_window * windows;
+    for (uint32_t id = c2s_global_id(); id < total; id += gridDim.x * blockDim.x) {
+        const uint32_t w = id / runs_per_window, run = id % runs_per_window;
+        const uint32_t lo = run * seg;
+        const uint32_t* base = bucket_sums + ((size_t)w * buckets + lo) * g1_xyzz_t::words;
+        g1_xyzz_t running = g1_xyzz_t::identity(), acc = g1_xyzz_t::identity();
+        for (int b = (int)seg - 1; b >= 0; b--) {
+            running.add(g1_xyzz_t::load(base + (size_t)b * g1_xyzz_t::words));
+            acc.add(running);
+        }
+        g1_xyzz_t scaled = g1_xyzz_t::identity();
+        for (int bit = 31; bit >= 0; bit--) {
+            scaled = scaled.dbl();
+            if ((lo >> bit) & 1) scaled.add(running);
+        }
+        acc.add(scaled);
+        acc.store(partials + (size_t)id * g1_xyzz_t::words);
+    }
+}
+
+// One thread: result = sum_w 2^(c w) W_w by Horner, written as Jacobian (36 words: X, Y, Z).
+C2S_EXTERN void msm_combine(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
+    if (c2s_global_id() != 0) return;
+    g1_xyzz_t acc = g1_xyzz_t::identity();
+    for (int w = (int)windows - 1; w >= 0; w--) {
+        for (uint32_t i = 0; i < c; i++) acc = acc.dbl();
+        acc.add(g1_xyzz_t::load(window_sums + (size_t)w * g1_xyzz_t::words));
+    }
+    acc.store_jacobian(out_jacobian);
+}

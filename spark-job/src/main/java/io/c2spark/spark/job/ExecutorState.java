@@ -1,0 +1,63 @@
+package io.c2spark.spark.job;
+
+import io.c2spark.spark.device.LocalDevices;
+import io.c2spark.spark.settings.C2SparkSettings;
+import io.c2spark.spark.settings.Settings;
+import io.c2spark.spark.workload.PartitionProver;
+import io.c2spark.spark.workload.SectorPreparer;
+import io.c2spark.spark.workload.Workload;
+import io.c2spark.spark.workload.Workloads;
+
+/**
+ * What one executor JVM holds for its tasks: the workload, its prover (device state, parameters)
+ * and the local device list. Created once, by {@link C2SparkPlugin} at executor start-up so the
+ * first task does not pay for loading, or by the first task where the plugin is not configured.
+ */
+public final class ExecutorState {
+    private static ExecutorState current;
+
+    private final Workload workload;
+    private final SectorPreparer preparer;
+    private final PartitionProver prover;
+    private final LocalDevices localDevices;
+
+    private ExecutorState(Settings settings) throws Exception {
+        this.workload = Workloads.named(settings.get(C2SparkSettings.WORKLOAD));
+        this.localDevices = LocalDevices.fromSetting(settings.get(C2SparkSettings.LOCAL_GPUS));
+        this.preparer = workload.preparer(settings);
+        this.prover = workload.prover(settings);
+    }
+
+    /** The JVM's state, created from these settings the first time. */
+    public static synchronized ExecutorState get(Settings settings) throws Exception {
+        if (current == null) {
+            current = new ExecutorState(settings);
+        }
+        return current;
+    }
+
+    /** Closes the prover (device state); the next {@link #get} starts afresh. */
+    public static synchronized void stop() throws Exception {
+        if (current != null) {
+            ExecutorState s = current;
+            current = null;
+            s.prover.close();
+        }
+    }
+
+    public Workload workload() {
+        return workload;
+    }
+
+    public SectorPreparer preparer() {
+        return preparer;
+    }
+
+    public PartitionProver prover() {
+        return prover;
+    }
+
+    public LocalDevices localDevices() {
+        return localDevices;
+    }
+}

@@ -1,0 +1,18 @@
+package io.c2spark.spark.job;
+
+import java.io.Serializable;
+
+/** One prove task's work: a sector's partition and where its compact input lies. */
+public final class PartitionTask implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    final String sectorId;
+    final int partition;
+    final String inputPath;
+
+    PartitionTask(String sectorId, int partition, String inputPath) {
+        this.sectorId = sectorId;
+        this.partition = partition;
+        this.inputPath = inputPath;
+    }
+}

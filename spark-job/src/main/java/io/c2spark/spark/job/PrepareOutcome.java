@@ -1,0 +1,36 @@
+package io.c2spark.spark.job;
+
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
+
+/** A prepare task's result: the prepared sector, or why its input was rejected. */
+public final class PrepareOutcome implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    final String sectorId;
+    /** Null when the sector was prepared. */
+    final String rejection;
+    final int partitions;
+    final byte[] statement;
+    final HashMap<String, String> facts;
+    final long[] partitionInputBytes;
+    final long prepareNanos;
+    final String executorId;
+    final String host;
+    final int attempt;
+
+    PrepareOutcome(String sectorId, String rejection, int partitions, byte[] statement, Map<String, String> facts,
+                   long[] partitionInputBytes, long prepareNanos, String executorId, String host, int attempt) {
+        this.sectorId = sectorId;
+        this.rejection = rejection;
+        this.partitions = partitions;
+        this.statement = statement;
+        this.facts = new HashMap<>(facts);
+        this.partitionInputBytes = partitionInputBytes;
+        this.prepareNanos = prepareNanos;
+        this.executorId = executorId;
+        this.host = host;
+        this.attempt = attempt;
+    }
+}

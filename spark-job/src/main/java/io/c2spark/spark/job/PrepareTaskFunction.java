@@ -1,0 +1,115 @@
+package io.c2spark.spark.job;
+
+import io.c2spark.spark.io.FileSystems;
+import io.c2spark.spark.io.HadoopConf;
+import io.c2spark.spark.io.SectorFile;
+import io.c2spark.spark.settings.Settings;
+import io.c2spark.spark.workload.InvalidSectorException;
+import io.c2spark.spark.workload.PreparedSector;
+import io.c2spark.spark.workload.SectorSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Serializable;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import scala.Function1;
+import scala.collection.Iterator;
+
+/**
+ * The prepare task of one sector: runs the workload's preparer over the input file and writes the
+ * compact partition inputs under the run's work directory. A rejected input becomes an outcome
+ * (no retry: it would fail again); an I/O error is thrown so Spark retries the task, and a retry
+ * starts from an empty sector directory.
+ */
+final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, PrepareOutcome>, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final Settings settings;
+    private final HadoopConf hadoopConf;
+    private final String workRoot;
+
+    PrepareTaskFunction(Settings settings, HadoopConf hadoopConf, String workRoot) {
+        this.settings = settings;
+        this.hadoopConf = hadoopConf;
+        this.workRoot = workRoot;
+    }
+
+    @Override
+    public PrepareOutcome apply(Iterator<SectorFile> files) {
+        SectorFile file = files.next();
+        if (files.hasNext()) {
+            throw new IllegalStateException("a prepare task takes one sector");
+        }
+        TaskPlace place = TaskPlace.current();
+        long start = System.nanoTime();
+        try {
+            Configuration conf = hadoopConf.toConfiguration();
+            Path dir = WorkFiles.sectorDir(workRoot, file.sectorId());
+            FileSystem workFs = FileSystems.forWriting(dir, conf);
+            workFs.delete(dir, true);
+            if (!workFs.mkdirs(dir)) {
+                throw new IOException("cannot create work directory " + dir);
+            }
+            Path input = new Path(file.path());
+            FileSystem inFs = input.getFileSystem(conf);
+            TreeSet<Integer> written = new TreeSet<>();
+            SectorSource source = new SectorSource() {
+                @Override
+                public String sectorId() {
+                    return file.sectorId();
+                }
+
+                @Override
+                public String path() {
+                    return file.path();
+                }
+
+                @Override
+                public long length() {
+                    return file.length();
+                }
+
+                @Override
+                public InputStream open() throws IOException {
+                    return inFs.open(input);
+                }
+            };
+            PreparedSector prepared;
+            try {
+                prepared = ExecutorState.get(settings).preparer().prepare(source, index -> {
+                    if (!written.add(index)) {
+                        throw new IllegalStateException("partition " + index + " written twice");
+                    }
+                    return (OutputStream) workFs.create(WorkFiles.partitionInput(workRoot, file.sectorId(), index), true);
+                });
+            } catch (InvalidSectorException e) {
+                workFs.delete(dir, true);
+                return rejected(file, e.getMessage(), start, place);
+            }
+            int n = prepared.partitions();
+            if (written.size() != n || written.first() != 0 || written.last() != n - 1) {
+                throw new IllegalStateException("the preparer of " + file + " declared " + n
+                        + " partitions but wrote inputs " + written);
+            }
+            long[] sizes = new long[n];
+            for (int k = 0; k < n; k++) {
+                sizes[k] = workFs.getFileStatus(WorkFiles.partitionInput(workRoot, file.sectorId(), k)).getLen();
+            }
+            return new PrepareOutcome(file.sectorId(), null, n, prepared.statement(), prepared.facts(), sizes,
+                    System.nanoTime() - start, place.executorId, place.host, place.attempt);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("prepare " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static PrepareOutcome rejected(SectorFile file, String reason, long start, TaskPlace place) {
+        return new PrepareOutcome(file.sectorId(), reason == null ? "rejected" : reason, 0, new byte[0], Map.of(),
+                new long[0], System.nanoTime() - start, place.executorId, place.host, place.attempt);
+    }
+}

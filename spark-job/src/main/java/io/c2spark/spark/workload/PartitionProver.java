@@ -1,0 +1,22 @@
+package io.c2spark.spark.workload;
+
+/**
+ * Proves one partition from its compact input on one device. One instance per executor JVM,
+ * called concurrently by that executor's tasks (workers per GPU = tasks per GPU), so it must be
+ * thread-safe; per-device state and the device's coordinator live behind it.
+ */
+public interface PartitionProver extends AutoCloseable {
+    /**
+     * @param input  the bytes the preparer wrote for this partition
+     * @param device the device this task was given (by Spark's resource scheduling, by the
+     *               executor in plain local mode, or the CPU)
+     * @return the partition's proof and its timings
+     * @throws Exception any failure: Spark retries the task, then fails the sector. A fatal device
+     *                   error should end the executor JVM so that Spark reschedules elsewhere.
+     */
+    PartitionProof prove(PartitionInput input, Device device) throws Exception;
+
+    @Override
+    default void close() throws Exception {
+    }
+}
