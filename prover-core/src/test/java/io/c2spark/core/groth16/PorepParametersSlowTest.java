@@ -35,12 +35,17 @@ class PorepParametersSlowTest {
         assertEquals(2_687_921 + 40, shape.numConstraints());
         long t1 = System.nanoTime();
         Parameters p = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(1)),
-                System.out::println);
+                phase -> System.out.printf("%s   (process CPU so far %.1f s)%n", phase, processCpuSeconds()));
         System.out.printf("parameters: %.2f s wall (shape excluded); process CPU since start %.1f s%n",
-                (System.nanoTime() - t1) / 1e9, ((com.sun.management.OperatingSystemMXBean)
-                        java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9);
+                (System.nanoTime() - t1) / 1e9, processCpuSeconds());
         assertEquals((1 << 22) - 1, p.h().length / 12);
         assertEquals(shape.numAux(), p.l().length / 12);
         assertEquals(40, p.vk().ic().length / 12);
+    }
+
+    /** CPU time of the whole JVM: on a shared machine the wall time says little. */
+    private static double processCpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
     }
 }
