@@ -17,11 +17,19 @@ public final class ArithmeticBenchmarks {
         all.addAll(PairingBenchmarks.all());
         all.addAll(ConstraintSystemBenchmarks.all());
         all.addAll(SdrBenchmarks.all());
+        all.addAll(Groth16Benchmarks.all());
         return all;
     }
 
+    /** Benchmarks of minutes (whole PoRep partitions): run only when named in {@code --only}. */
+    public static List<Benchmark> heavy() {
+        return new ArrayList<>(Groth16Benchmarks.heavy());
+    }
+
     public static List<String> names() {
-        return all().stream().map(Benchmark::name).toList();
+        List<Benchmark> all = all();
+        all.addAll(heavy());
+        return all.stream().map(Benchmark::name).toList();
     }
 
     /** The benchmarks named in {@code only}, in registry order; all of them when it is null. */
@@ -30,6 +38,7 @@ public final class ArithmeticBenchmarks {
         if (only == null || only.isEmpty()) {
             return all;
         }
+        all.addAll(heavy());
         for (String n : only) {
             if (all.stream().noneMatch(b -> b.name().equals(n))) {
                 throw new IllegalArgumentException("unknown benchmark '" + n + "'; known: " + names());

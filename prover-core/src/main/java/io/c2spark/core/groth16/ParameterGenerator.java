@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.RecursiveAction;
+import java.util.function.Consumer;
 
 /**
  * Groth16 parameter generation with bellperson's semantics (groth16/generator.rs
@@ -86,6 +87,12 @@ public final class ParameterGenerator {
 
     /** Parameters from the given toxic waste. */
     public static Parameters generate(R1csShape shape, ToxicWaste tw) {
+        return generate(shape, tw, phase -> { });
+    }
+
+    /** Parameters from the given toxic waste; each finished phase is reported with its wall time. */
+    public static Parameters generate(R1csShape shape, ToxicWaste tw, Consumer<String> progress) {
+        Clock clock = new Clock(progress);
         checkInputConstraints(shape);
         int ni = shape.numInputs();
         int na = shape.numAux();
@@ -109,6 +116,7 @@ public final class ParameterGenerator {
         });
         domain.ifft(powers);
         long[] lagrange = powers;
+        clock.lap("powers of tau, Lagrange coefficients (m = " + m + ")");
 
         long[] u = new long[vars * Fr.LIMBS];
         long[] v = new long[vars * Fr.LIMBS];
@@ -137,6 +145,7 @@ public final class ParameterGenerator {
                         + "identity (bellperson refuses such circuits)");
             }
         }
+        clock.lap("u, v, w at tau and IC/L scalars (" + vars + " variables)");
         long[] aScalars = nonZero(u);
         long[] bScalars = nonZero(v);
 
@@ -144,11 +153,17 @@ public final class ParameterGenerator {
         FixedBase g1 = FixedBase.g1(tw.g1(), FixedBase.windowFor(g1Count));
         FixedBase g2 = FixedBase.g2(tw.g2(), FixedBase.windowFor(bScalars.length / Fr.LIMBS));
 
+        clock.lap("fixed-base tables (G1 window " + g1.window() + ", G2 window " + g2.window() + ")");
         long[] h = g1.mul(hScalars);
+        clock.lap("h: " + (m - 1) + " G1");
         long[] extPoints = g1.mul(ext);
+        clock.lap("ic, l: " + vars + " G1");
         long[] a = g1.mul(aScalars);
+        clock.lap("a: " + a.length / G1L + " G1");
         long[] bG1 = g1.mul(bScalars);
+        clock.lap("b_g1: " + bG1.length / G1L + " G1");
         long[] bG2 = g2.mul(bScalars);
+        clock.lap("b_g2: " + bG2.length / G2.AFFINE + " G2");
 
         VerifyingKey vk = new VerifyingKey(
                 g1Multiple(tw.g1(), tw.alpha()), g1Multiple(tw.g1(), tw.beta()), g2Multiple(tw.g2(), tw.beta()),
@@ -270,6 +285,22 @@ public final class ParameterGenerator {
         long[] out = new long[G2.AFFINE];
         G2.toAffine(p, 0, out, 0);
         return out;
+    }
+
+    /** Reports the wall time since the previous lap. */
+    private static final class Clock {
+        private final Consumer<String> progress;
+        private long last = System.nanoTime();
+
+        Clock(Consumer<String> progress) {
+            this.progress = progress;
+        }
+
+        void lap(String phase) {
+            long now = System.nanoTime();
+            progress.accept(String.format("%-60s %8.2f s", phase, (now - last) / 1e9));
+            last = now;
+        }
     }
 
     private static RecursiveAction task(Runnable r) {

@@ -34,11 +34,11 @@ public final class FixedBase {
         if (c < 2 || c > MAX_WINDOW) {
             throw new IllegalArgumentException("fixed-base window " + c + " outside 2.." + MAX_WINDOW);
         }
-        int pl = 2 * f.limbs;
-        if (base.length != pl) {
-            throw new IllegalArgumentException("fixed base holds " + base.length + " longs, expected " + pl);
+        int spl = 2 * f.standardLimbs;
+        if (base.length != spl) {
+            throw new IllegalArgumentException("fixed base holds " + base.length + " longs, expected " + spl);
         }
-        if (f.isZero(base, 0) && f.isZero(base, f.limbs)) {
+        if (java.util.Arrays.stream(base).allMatch(x -> x == 0)) {
             throw new IllegalArgumentException("fixed base is the identity");
         }
         this.f = f;
@@ -46,17 +46,24 @@ public final class FixedBase {
         // Canonical scalars are below r < 2^255, so c W >= 256 bits leave the top digit room for a carry.
         this.windows = (256 + c - 1) / c;
         this.half = 1 << (c - 1);
-        this.table = buildTable(base);
+        long[] work = new long[2 * f.limbs];
+        f.fromStandard(base, 0, work, 0);
+        f.fromStandard(base, f.standardLimbs, work, f.limbs);
+        this.table = buildTable(work);
     }
 
-    /** The table for multiples of the affine G1 point base (12 longs) with c-bit windows. */
+    /**
+     * The table for multiples of the affine G1 point base (12 longs) with c-bit windows; the
+     * arithmetic runs in the MSM's 56-bit working form ({@link Fp56}), results come out in the
+     * shared layout.
+     */
     public static FixedBase g1(long[] base, int c) {
-        return new FixedBase(Coordinates.FP, base, c);
+        return new FixedBase(Coordinates.FP56, base, c);
     }
 
     /** The table for multiples of the affine G2 point base (24 longs) with c-bit windows. */
     public static FixedBase g2(long[] base, int c) {
-        return new FixedBase(Coordinates.FP2, base, c);
+        return new FixedBase(Coordinates.FP2_56, base, c);
     }
 
     /**
@@ -81,14 +88,14 @@ public final class FixedBase {
             throw new IllegalArgumentException("scalars array length " + scalars.length + " is not a multiple of 4");
         }
         int n = scalars.length / Fr.LIMBS;
-        long[] out = new long[Math.multiplyExact(n, 2 * f.limbs)];
+        long[] out = new long[Math.multiplyExact(n, 2 * f.standardLimbs)];
         mul(scalars, 0, n, out, 0);
         return out;
     }
 
     /** s_i P for scalars from..to-1 (element indices), written at out from point index outFrom. */
     public void mul(long[] scalars, int from, int to, long[] out, int outFrom) {
-        int pl = 2 * f.limbs;
+        int pl = 2 * f.standardLimbs;
         if (from < 0 || to > scalars.length / Fr.LIMBS || from > to
                 || (long) (outFrom + to - from) * pl > out.length) {
             throw new IllegalArgumentException("fixed-base range " + from + ".." + to + " to point " + outFrom
@@ -227,12 +234,14 @@ public final class FixedBase {
                     System.arraycopy(t, l, acc, ap, l);
                 }
             }
+            int spl = 2 * f.standardLimbs;
             for (int k = 0; k < n; k++) {
-                int o = (outFrom + k) * pl;
+                int o = (outFrom + k) * spl;
                 if (set[k]) {
-                    System.arraycopy(acc, k * pl, out, o, pl);
+                    f.toStandard(acc, k * pl, out, o);
+                    f.toStandard(acc, k * pl + l, out, o + f.standardLimbs);
                 } else {
-                    java.util.Arrays.fill(out, o, o + pl, 0L);
+                    java.util.Arrays.fill(out, o, o + spl, 0L);
                 }
             }
         }

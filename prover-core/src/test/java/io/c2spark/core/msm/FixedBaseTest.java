@@ -34,13 +34,13 @@ class FixedBaseTest {
 
     @Test
     void g1MultiplesMatchDoubleAndAdd() {
-        for (int c : new int[] {2, 5, 8, 11}) {
+        for (int c : new int[] {2, 9, 16}) {
             long[] base = new long[G1.AFFINE];
             long[] p = new long[G1.JACOBIAN];
             G1.fromAffine(G1.generator(), 0, p, 0);
             G1.mul(p, 0, Fr.of(new BigInteger(250, rnd)), 0, p, 0);
             G1.toAffine(p, 0, base, 0);
-            int n = 700 + rnd.nextInt(200);
+            int n = 300 + rnd.nextInt(100);
             long[] s = scalars(n, c);
             long[] got = FixedBase.g1(base, c).mul(s);
             long[] want = new long[n * G1.AFFINE];
