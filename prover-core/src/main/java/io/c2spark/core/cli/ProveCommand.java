@@ -8,10 +8,16 @@ import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Reader;
 import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.porep.c2.SealProver;
+import io.c2spark.core.groth16.ProofEncoding;
+import io.c2spark.core.groth16.VerifyingKey;
+import io.c2spark.core.porep.circuit.PublicInputs;
+import io.c2spark.core.snarkjs.SnarkjsJson;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,6 +38,11 @@ final class ProveCommand implements Callable<Integer> {
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "Where to write the seal proof.")
     Path out;
+
+    @Option(names = "--snarkjs-out", paramLabel = "DIR",
+            description = {"Also write verification_key.json, and public.json and proof.json per partition (public-K.json",
+                "and proof-K.json when there are several), for `snarkjs groth16 verify` and other outside verifiers."})
+    Path snarkjsOut;
 
     @Override
     public Integer call() throws Exception {
@@ -56,6 +67,26 @@ final class ProveCommand implements Callable<Integer> {
         Files.write(tmp, proof);
         Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         System.out.println("wrote " + out + " (" + proof.length + " bytes)");
+        if (snarkjsOut != null) {
+            writeSnarkjs(c1, params.vk(), proof);
+        }
         return 0;
+    }
+
+    /** The proof of each partition and its verifier-derived public inputs in snarkjs's JSON files. */
+    private void writeSnarkjs(C1Output c1, VerifyingKey vk, byte[] sealProof) throws IOException {
+        Files.createDirectories(snarkjsOut);
+        SnarkjsJson.write(snarkjsOut.resolve("verification_key.json"), SnarkjsJson.verificationKey(vk));
+        int partitions = c1.partitions();
+        for (int k = 0; k < partitions; k++) {
+            String suffix = partitions == 1 ? "" : "-" + k;
+            byte[] one = Arrays.copyOfRange(sealProof, k * ProofEncoding.BYTES, (k + 1) * ProofEncoding.BYTES);
+            long[] inputs = PublicInputs.forPartition(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(),
+                    c1.seed(), k);
+            SnarkjsJson.write(snarkjsOut.resolve("public" + suffix + ".json"), SnarkjsJson.publicSignals(inputs));
+            SnarkjsJson.write(snarkjsOut.resolve("proof" + suffix + ".json"),
+                    SnarkjsJson.proof(ProofEncoding.decode(one)));
+        }
+        System.out.println("wrote snarkjs files to " + snarkjsOut);
     }
 }
