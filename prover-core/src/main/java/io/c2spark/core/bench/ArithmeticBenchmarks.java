@@ -18,6 +18,7 @@ public final class ArithmeticBenchmarks {
         all.addAll(ConstraintSystemBenchmarks.all());
         all.addAll(SdrBenchmarks.all());
         all.addAll(Groth16Benchmarks.all());
+        all.addAll(CircuitBenchmarks.all());
         return all;
     }
 
