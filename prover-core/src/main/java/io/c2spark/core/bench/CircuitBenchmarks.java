@@ -1,8 +1,6 @@
 package io.c2spark.core.bench;
 
-import io.c2spark.core.field.Fr;
 import io.c2spark.core.porep.SectorShape;
-import io.c2spark.core.porep.circuit.ChallengeWitness;
 import io.c2spark.core.porep.circuit.StackedCircuit;
 import io.c2spark.core.r1cs.WitnessSystem;
 import java.util.List;
@@ -37,9 +35,7 @@ final class CircuitBenchmarks {
             }
 
             public void setUp() {
-                SectorShape s = SectorShape.SIZE_32GIB;
-                circuit = new StackedCircuit(s.layers(), new long[5 * Fr.LIMBS],
-                        List.of(ChallengeWitness.blank(s.layers(), s.treeD(), s.treeR())));
+                circuit = StackedCircuit.blank(SectorShape.SIZE_32GIB, 1);
             }
 
             public void run() {

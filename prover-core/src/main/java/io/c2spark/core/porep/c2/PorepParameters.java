@@ -1,11 +1,9 @@
 package io.c2spark.core.porep.c2;
 
-import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.porep.SectorShape;
-import io.c2spark.core.porep.circuit.ChallengeWitness;
 import io.c2spark.core.porep.circuit.StackedCircuit;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
@@ -13,8 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -41,11 +37,7 @@ public final class PorepParameters {
 
     /** The partition circuit's R1CS shape, bellperson's input constraints included. */
     public static R1csShape circuitShape(SectorShape shape) {
-        List<ChallengeWitness> blank = new ArrayList<>();
-        for (int i = 0; i < shape.challengesPerPartition(); i++) {
-            blank.add(ChallengeWitness.blank(shape.layers(), shape.treeD(), shape.treeR()));
-        }
-        return ShapeSystem.of(new StackedCircuit(shape.layers(), new long[5 * Fr.LIMBS], blank), true);
+        return ShapeSystem.of(StackedCircuit.blank(shape, shape.challengesPerPartition()), true);
     }
 
     /**

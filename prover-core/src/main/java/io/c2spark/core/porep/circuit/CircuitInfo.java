@@ -1,10 +1,7 @@
 package io.c2spark.core.porep.circuit;
 
-import io.c2spark.core.field.Fr;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.r1cs.CountSystem;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The size of one partition's circuit (as Filecoin's circuitinfo tool reports it). Every challenge
@@ -27,7 +24,6 @@ public final class CircuitInfo {
     }
 
     public static Counts ofPartition(SectorShape shape) {
-        int layers = shape.layers();
         CountSystem header = count(shape, 0);
         CountSystem one = count(shape, 1);
         long n = shape.challengesPerPartition();
@@ -42,10 +38,6 @@ public final class CircuitInfo {
     }
 
     private static CountSystem count(SectorShape shape, int challenges) {
-        List<ChallengeWitness> blank = new ArrayList<>();
-        for (int i = 0; i < challenges; i++) {
-            blank.add(ChallengeWitness.blank(shape.layers(), shape.treeD(), shape.treeR()));
-        }
-        return CountSystem.of(new StackedCircuit(shape.layers(), new long[5 * Fr.LIMBS], blank), false);
+        return CountSystem.of(StackedCircuit.blank(shape, challenges), false);
     }
 }

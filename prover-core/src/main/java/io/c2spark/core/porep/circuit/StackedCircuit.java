@@ -13,6 +13,8 @@ import io.c2spark.core.gadgets.UInt32;
 import io.c2spark.core.gadgets.UInt64;
 import io.c2spark.core.r1cs.Circuit;
 import io.c2spark.core.r1cs.ConstraintSystem;
+import io.c2spark.core.porep.SectorShape;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,6 +28,15 @@ import java.util.List;
  * @param commitments replica_id, comm_d, comm_r, comm_r_last, comm_c: 5 Fr values, 4 limbs each
  */
 public record StackedCircuit(int layers, long[] commitments, List<ChallengeWitness> challenges) implements Circuit {
+
+    /** A partition circuit of the sector size's shape with zero values, for the shape and count modes. */
+    public static StackedCircuit blank(SectorShape shape, int challenges) {
+        List<ChallengeWitness> blank = new ArrayList<>(challenges);
+        for (int i = 0; i < challenges; i++) {
+            blank.add(ChallengeWitness.blank(shape.layers(), shape.treeD(), shape.treeR()));
+        }
+        return new StackedCircuit(shape.layers(), new long[5 * Fr.LIMBS], blank);
+    }
 
     @Override
     public void synthesize(ConstraintSystem cs) {

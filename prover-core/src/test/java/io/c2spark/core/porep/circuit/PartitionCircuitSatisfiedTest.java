@@ -60,17 +60,15 @@ class PartitionCircuitSatisfiedTest {
     }
 
     private static void assertSatisfied(RegisteredSealProof proof) {
-        {
-            C1Output c1 = sealed2KiB(proof);
-            CheckSystem cs = CheckSystem.of(PartitionCircuits.of(c1, 0));
-            assertTrue(cs.isSatisfied(), () -> proof + ": " + cs.firstFailure());
-            assertEquals(2_687_921, cs.numConstraints());
-            long[] inputs = cs.inputValues();
-            long[] withoutOne = Arrays.copyOfRange(inputs, Fr.LIMBS, inputs.length);
-            long[] derived = PublicInputs.forPartition(proof, c1.replicaId(), c1.commD(), c1.commR(), c1.seed(), 0);
-            assertArrayEquals(derived, withoutOne, proof + ": circuit inputs differ from the verifier's");
-            assertWitnessEqualsCheck(PartitionCircuits.of(c1, 0), cs);
-        }
+        C1Output c1 = sealed2KiB(proof);
+        CheckSystem cs = CheckSystem.of(PartitionCircuits.of(c1, 0));
+        assertTrue(cs.isSatisfied(), () -> proof + ": " + cs.firstFailure());
+        assertEquals(2_687_921, cs.numConstraints());
+        long[] inputs = cs.inputValues();
+        long[] withoutOne = Arrays.copyOfRange(inputs, Fr.LIMBS, inputs.length);
+        long[] derived = PublicInputs.forPartition(proof, c1.replicaId(), c1.commD(), c1.commR(), c1.seed(), 0);
+        assertArrayEquals(derived, withoutOne, proof + ": circuit inputs differ from the verifier's");
+        assertWitnessEqualsCheck(PartitionCircuits.of(c1, 0), cs);
     }
 
     /** The witness mode (values only, bits in a bitmap) gives check mode's values, variable for variable. */
