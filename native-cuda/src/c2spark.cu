@@ -1,6 +1,7 @@
 // The one translation unit of the fatbin: every kernel family, each exported with a stable
-// extern "C" name that gpu-executor resolves at start-up (KernelNames.java lists them all).
+// extern "C" name that gpu-executor resolves at start-up (its Kernel enum lists them all).
 #include "kernels/field_kernels.cuh"
 #include "kernels/ec_kernels.cuh"
 #include "ntt/ntt.cuh"
 #include "msm/pippenger.cuh"
+#include "spmv/spmv.cuh"

@@ -8,6 +8,7 @@
 template <class F>
 struct affine_t {
     F x, y;
+    static constexpr int words = 2 * F::n;
     __device__ __forceinline__ bool is_identity() const { return x.is_zero() && y.is_zero(); }
     __device__ __forceinline__ static affine_t load(const uint32_t* p) { return {F::load(p), F::load(p + F::n)}; }
     __device__ __forceinline__ void store(uint32_t* p) const { x.store(p); y.store(p + F::n); }

@@ -1,15 +1,26 @@
-// Fp2 = Fp[u] / (u^2 + 1), stored c0 then c1 as in prover-core's Fp2 (12 longs).
+// Fp2 = Fp[u] / (u^2 + 1), stored c0 then c1 as in prover-core's Fp2 (12 longs). It has the shape
+// of mont_t (n, zero, one, load, store, the operators), so the point templates of ec/ take it as
+// their field unchanged: G2 is xyzz_t<fp2_t>.
 #pragma once
 #include "bls12_381.cuh"
 
 struct fp2_t {
+    static constexpr int n = 2 * fp_t::n;
     fp_t c0, c1;
 
-    __device__ __forceinline__ static fp2_t load(const uint32_t* p) { return {fp_t::load(p), fp_t::load(p + 12)}; }
-    __device__ __forceinline__ void store(uint32_t* p) const { c0.store(p); c1.store(p + 12); }
+    __device__ __forceinline__ static fp2_t zero() { return {fp_t::zero(), fp_t::zero()}; }
+    __device__ __forceinline__ static fp2_t one() { return {fp_t::one(), fp_t::zero()}; }
+    __device__ __forceinline__ bool is_zero() const { return c0.is_zero() && c1.is_zero(); }
+    __device__ __forceinline__ bool operator==(const fp2_t& b) const { return c0 == b.c0 && c1 == b.c1; }
+    __device__ __forceinline__ bool operator!=(const fp2_t& b) const { return !(*this == b); }
+
+    __device__ __forceinline__ static fp2_t load(const uint32_t* p) { return {fp_t::load(p), fp_t::load(p + fp_t::n)}; }
+    __device__ __forceinline__ void store(uint32_t* p) const { c0.store(p); c1.store(p + fp_t::n); }
 
     __device__ __forceinline__ friend fp2_t operator+(const fp2_t& a, const fp2_t& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
     __device__ __forceinline__ friend fp2_t operator-(const fp2_t& a, const fp2_t& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
+    __device__ __forceinline__ fp2_t operator-() const { return {-c0, -c1}; }
+    __device__ __forceinline__ fp2_t dbl() const { return {c0.dbl(), c1.dbl()}; }
 
     // Karatsuba: three Fp products.
     __device__ __forceinline__ friend fp2_t operator*(const fp2_t& a, const fp2_t& b) {
@@ -18,4 +29,14 @@ struct fp2_t {
         fp_t s = (a.c0 + a.c1) * (b.c0 + b.c1);
         return {v0 - v1, s - v0 - v1};
     }
+
+    // (c0 + c1 u)^2 = (c0 + c1)(c0 - c1) + 2 c0 c1 u: two Fp products.
+    __device__ __forceinline__ fp2_t sqr() const {
+        fp_t t = c0 * c1;
+        return {(c0 + c1) * (c0 - c1), t.dbl()};
+    }
+
+    __device__ __forceinline__ fp2_t& operator*=(const fp2_t& b) { return *this = *this * b; }
+    __device__ __forceinline__ fp2_t& operator+=(const fp2_t& b) { return *this = *this + b; }
+    __device__ __forceinline__ fp2_t& operator-=(const fp2_t& b) { return *this = *this - b; }
 };

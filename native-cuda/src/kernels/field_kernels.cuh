@@ -45,3 +45,12 @@ C2S_EXTERN void fr_powers(uint32_t* out, const uint32_t* bases, const uint32_t* 
         acc.store(out + j * 8);
     }
 }
+
+// a[i] = (a[i] b[i] - c[i]) z_inv: the quotient's evaluations on the coset, where the vanishing
+// polynomial Z is the constant g^n - 1, so dividing by Z is one multiplication by its inverse.
+C2S_EXTERN void fr_quotient_on_coset(uint32_t* a, const uint32_t* b, const uint32_t* c, const uint32_t* z_inv, uint64_t count) {
+    const fr_t zi = fr_t::load(z_inv);
+    for (uint64_t i = c2s_global_id64(); i < count; i += (uint64_t)gridDim.x * blockDim.x) {
+        ((fr_t::load(a + i * 8) * fr_t::load(b + i * 8) - fr_t::load(c + i * 8)) * zi).store(a + i * 8);
+    }
+}

@@ -1,5 +1,5 @@
-// G1 multi-scalar multiplication, Pippenger's bucket method with signed windows, every step on
-// the GPU. The host (gpu-executor G1Msm) launches, in order:
+// Multi-scalar multiplication in G1 and G2, Pippenger's bucket method with signed windows, every
+// step on the GPU. The host (gpu-executor Msm) launches, in order:
 //   msm_histogram   digits of every scalar; count per (window, bucket)          atomics
 //   msm_scan        exclusive prefix sums of the counts, one block per window    -> starts, cursors
 //   msm_scatter     point indices (sign in bit 31) grouped by bucket             atomics on cursors
@@ -7,6 +7,9 @@
 //   msm_reduce_segments  sum_b (b + 1) B_b over runs of seg buckets, one thread per run
 //   xyzz_sum_groups      (ec_kernels) partial sums down to one per window
 //   msm_combine     Horner over the windows, result as Jacobian
+// The scalar steps (histogram, scan, scatter) know no points and serve both groups; the point
+// steps are templates over the affine and XYZZ types, exported once per group (G2 names start
+// with g2_).
 // Scalars arrive as Fr elements in Montgomery form (prover-core's layout) and are converted to
 // canonical form on the fly, in both kernels that read digits.
 //
@@ -17,6 +20,7 @@
 #pragma once
 #include "../util/check.cuh"
 #include "../ec/g1.cuh"
+#include "../ec/g2.cuh"
 
 // Calls f(window, digit) for every window; digit in [-2^(c-1), 2^(c-1)].
 template <class Fn>
@@ -95,55 +99,83 @@ C2S_EXTERN void msm_scatter(const uint32_t* scalars, uint32_t n, uint32_t c, uin
 }
 
 // One thread per (window, bucket): the bucket's sum in XYZZ (identity when empty).
-C2S_EXTERN void msm_accumulate(const uint32_t* points, const uint32_t* sorted, const uint32_t* starts, const uint32_t* counts,
-                               uint32_t n, uint32_t buckets, uint32_t windows, uint32_t* bucket_sums) {
+template <class A, class X>
+__device__ __forceinline__ void msm_accumulate_impl(const uint32_t* points, const uint32_t* sorted, const uint32_t* starts,
+                                                    const uint32_t* counts, uint32_t n, uint32_t buckets, uint32_t windows,
+                                                    uint32_t* bucket_sums) {
     const size_t total = (size_t)buckets * windows;
     for (size_t id = c2s_global_id64(); id < total; id += (size_t)gridDim.x * blockDim.x) {
         const size_t w = id / buckets;
         const uint32_t* entries = sorted + w * n + starts[id];
         const uint32_t count = counts[id];
-        g1_xyzz_t acc = g1_xyzz_t::identity();
+        X acc = X::identity();
         for (uint32_t j = 0; j < count; j++) {
             const uint32_t e = entries[j];
-            g1_affine_t p = g1_affine_t::load(points + (size_t)(e & 0x7fffffffu) * 24);
+            A p = A::load(points + (size_t)(e & 0x7fffffffu) * A::words);
             acc.add(e >> 31 ? -p : p);
         }
-        acc.store(bucket_sums + id * g1_xyzz_t::words);
+        acc.store(bucket_sums + id * X::words);
     }
+}
+
+C2S_EXTERN void msm_accumulate(const uint32_t* points, const uint32_t* sorted, const uint32_t* starts, const uint32_t* counts,
+                               uint32_t n, uint32_t buckets, uint32_t windows, uint32_t* bucket_sums) {
+    msm_accumulate_impl<g1_affine_t, g1_xyzz_t>(points, sorted, starts, counts, n, buckets, windows, bucket_sums);
+}
+C2S_EXTERN void g2_msm_accumulate(const uint32_t* points, const uint32_t* sorted, const uint32_t* starts, const uint32_t* counts,
+                                  uint32_t n, uint32_t buckets, uint32_t windows, uint32_t* bucket_sums) {
+    msm_accumulate_impl<g2_affine_t, g2_xyzz_t>(points, sorted, starts, counts, n, buckets, windows, bucket_sums);
 }
 
 // One thread per run of seg buckets [lo, lo + seg) of one window: running sums give
 // sum_{b in run} (b - lo + 1) B_b and sum B_b; adding lo * sum B_b (double-and-add) makes the run's
 // share of sum_b (b + 1) B_b.
-C2S_EXTERN void msm_reduce_segments(const uint32_t* bucket_sums, uint32_t buckets, uint32_t windows, uint32_t seg, uint32_t* partials) {
+template <class X>
+__device__ __forceinline__ void msm_reduce_segments_impl(const uint32_t* bucket_sums, uint32_t buckets, uint32_t windows, uint32_t seg,
+                                                         uint32_t* partials) {
     const uint32_t runs_per_window = buckets / seg;
     const uint32_t total = runs_per_window * windows;
     for (uint32_t id = c2s_global_id(); id < total; id += gridDim.x * blockDim.x) {
         const uint32_t w = id / runs_per_window, run = id % runs_per_window;
         const uint32_t lo = run * seg;
-        const uint32_t* base = bucket_sums + ((size_t)w * buckets + lo) * g1_xyzz_t::words;
-        g1_xyzz_t running = g1_xyzz_t::identity(), acc = g1_xyzz_t::identity();
+        const uint32_t* base = bucket_sums + ((size_t)w * buckets + lo) * X::words;
+        X running = X::identity(), acc = X::identity();
         for (int b = (int)seg - 1; b >= 0; b--) {
-            running.add(g1_xyzz_t::load(base + (size_t)b * g1_xyzz_t::words));
+            running.add(X::load(base + (size_t)b * X::words));
             acc.add(running);
         }
-        g1_xyzz_t scaled = g1_xyzz_t::identity();
+        X scaled = X::identity();
         for (int bit = 31; bit >= 0; bit--) {
             scaled = scaled.dbl();
             if ((lo >> bit) & 1) scaled.add(running);
         }
         acc.add(scaled);
-        acc.store(partials + (size_t)id * g1_xyzz_t::words);
+        acc.store(partials + (size_t)id * X::words);
     }
 }
 
-// One thread: result = sum_w 2^(c w) W_w by Horner, written as Jacobian (36 words: X, Y, Z).
-C2S_EXTERN void msm_combine(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
+C2S_EXTERN void msm_reduce_segments(const uint32_t* bucket_sums, uint32_t buckets, uint32_t windows, uint32_t seg, uint32_t* partials) {
+    msm_reduce_segments_impl<g1_xyzz_t>(bucket_sums, buckets, windows, seg, partials);
+}
+C2S_EXTERN void g2_msm_reduce_segments(const uint32_t* bucket_sums, uint32_t buckets, uint32_t windows, uint32_t seg, uint32_t* partials) {
+    msm_reduce_segments_impl<g2_xyzz_t>(bucket_sums, buckets, windows, seg, partials);
+}
+
+// One thread: result = sum_w 2^(c w) W_w by Horner, written as Jacobian (X, Y, Z).
+template <class X>
+__device__ __forceinline__ void msm_combine_impl(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
     if (c2s_global_id() != 0) return;
-    g1_xyzz_t acc = g1_xyzz_t::identity();
+    X acc = X::identity();
     for (int w = (int)windows - 1; w >= 0; w--) {
         for (uint32_t i = 0; i < c; i++) acc = acc.dbl();
-        acc.add(g1_xyzz_t::load(window_sums + (size_t)w * g1_xyzz_t::words));
+        acc.add(X::load(window_sums + (size_t)w * X::words));
     }
     acc.store_jacobian(out_jacobian);
+}
+
+C2S_EXTERN void msm_combine(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
+    msm_combine_impl<g1_xyzz_t>(window_sums, windows, c, out_jacobian);
+}
+C2S_EXTERN void g2_msm_combine(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
+    msm_combine_impl<g2_xyzz_t>(window_sums, windows, c, out_jacobian);
 }
