@@ -60,4 +60,14 @@ public final class FieldKernels {
         Launch.kernel(device, Kernel.FR_SCALE, LaunchShapes.gridFor(count, LaunchShapes.BLOCK, device.multiprocessors),
                 LaunchShapes.BLOCK, stream, d, c, count);
     }
+
+    /** a[i] = (a[i] b[i] - c[i]) zInv[0]: the quotient's coset evaluations, Z being constant there. */
+    public void quotientOnCoset(DeviceBuffer a, DeviceBuffer b, DeviceBuffer c, DeviceBuffer zInv, long count, GpuStream stream) {
+        long bytes = 32 * count;
+        if (a.bytes < bytes || b.bytes < bytes || c.bytes < bytes || zInv.bytes < 32) {
+            throw new IllegalArgumentException("quotient of " + count + " elements needs " + bytes + " bytes per buffer");
+        }
+        Launch.kernel(device, Kernel.FR_QUOTIENT_ON_COSET, LaunchShapes.gridFor(count, LaunchShapes.BLOCK, device.multiprocessors),
+                LaunchShapes.BLOCK, stream, a, b, c, zInv, count);
+    }
 }

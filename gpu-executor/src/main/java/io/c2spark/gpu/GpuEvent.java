@@ -18,6 +18,10 @@ public final class GpuEvent implements AutoCloseable {
         Cuda.check(JCudaDriver.cuEventRecord(event, stream.handle()), "cuEventRecord", device.ordinal);
     }
 
+    CUevent handle() {
+        return event;
+    }
+
     public void synchronize() {
         Cuda.check(JCudaDriver.cuEventSynchronize(event), "cuEventSynchronize", device.ordinal);
     }

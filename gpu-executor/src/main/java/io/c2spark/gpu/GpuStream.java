@@ -27,6 +27,11 @@ public final class GpuStream implements AutoCloseable {
         return device;
     }
 
+    /** Makes later work on this stream wait for the event (cuStreamWaitEvent); the caller does not block. */
+    public void waitFor(GpuEvent event) {
+        Cuda.check(JCudaDriver.cuStreamWaitEvent(stream, event.handle(), 0), "cuStreamWaitEvent", device.ordinal);
+    }
+
     public void synchronize() {
         Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize", device.ordinal);
     }

@@ -25,7 +25,15 @@ public enum Kernel {
     XYZZ_SUM_GROUPS("xyzz_sum_groups"),
     XYZZ_TO_JACOBIAN("xyzz_to_jacobian"),
     G1_BATCH_ADD_BITMAP("g1_batch_add_bitmap"),
-    G1_FIXED_BASE_MUL("g1_fixed_base_mul");
+    G1_FIXED_BASE_MUL("g1_fixed_base_mul"),
+    G2_MSM_ACCUMULATE("g2_msm_accumulate"),
+    G2_MSM_REDUCE_SEGMENTS("g2_msm_reduce_segments"),
+    G2_MSM_COMBINE("g2_msm_combine"),
+    G2_XYZZ_SUM_GROUPS("g2_xyzz_sum_groups"),
+    G2_XYZZ_TO_JACOBIAN("g2_xyzz_to_jacobian"),
+    G2_BATCH_ADD_BITMAP("g2_batch_add_bitmap"),
+    R1CS_SPMV("r1cs_spmv"),
+    FR_QUOTIENT_ON_COSET("fr_quotient_on_coset");
 
     public final String symbol;
 

@@ -1,11 +1,14 @@
 package io.c2spark.gpu;
 
+import jcuda.driver.CUdeviceptr;
+
 /**
- * G1 multi-scalar multiplication on one device: sum_i k_i P_i with P_i affine (12 longs each,
- * all-zero for the identity) and k_i Fr elements in Montgomery form (4 longs each). The result is
- * Jacobian (18 longs). The workspace is kept between calls and grows when a larger plan needs it.
+ * Multi-scalar multiplication in G1 or G2 on one device: sum_i k_i P_i with P_i affine in
+ * prover-core's layout (all-zero for the identity) and k_i Fr elements in Montgomery form (4 longs
+ * each). The result is Jacobian. The workspace is kept between calls and grows when a larger plan
+ * needs it; {@link #reserve} sizes it up front, so that later runs of those plans allocate nothing.
  */
-public final class G1Msm implements AutoCloseable {
+public final class Msm implements AutoCloseable {
     /** MSM_SCAN_THREADS in pippenger.cuh. */
     static final int SCAN_THREADS = 1024;
     /** Registers, not shared memory, bound these kernels: 128 threads keep several blocks per SM. */
@@ -15,12 +18,14 @@ public final class G1Msm implements AutoCloseable {
     public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "reduce", "combine"};
 
     private final GpuDevice device;
+    public final Curve curve;
     /** When profiling: one event before the first phase and one after each. */
     private GpuEvent[] marks;
     private DeviceBuffer counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, result, scalarStage;
 
-    public G1Msm(GpuDevice device) {
+    public Msm(GpuDevice device, Curve curve) {
         this.device = device;
+        this.curve = curve;
     }
 
     private static DeviceBuffer ensure(GpuDevice d, DeviceBuffer b, long bytes) {
@@ -59,24 +64,35 @@ public final class G1Msm implements AutoCloseable {
         return ms;
     }
 
-    private void reserve(MsmPlan p) {
+    /** Allocates what a run of plan p needs, unless the workspace already holds it. */
+    public void reserve(MsmPlan p) {
         long buckets = p.bucketCount();
         counts = ensure(device, counts, 4 * buckets);
         starts = ensure(device, starts, 4 * buckets);
         cursors = ensure(device, cursors, 4 * buckets);
         sorted = ensure(device, sorted, 4L * p.windows() * p.n());
-        bucketSums = ensure(device, bucketSums, p.bucketBytes());
-        partialsA = ensure(device, partialsA, p.partialBytes());
-        partialsB = ensure(device, partialsB, p.partialBytes());
-        result = ensure(device, result, 8 * G1Points.JACOBIAN_LONGS);
+        bucketSums = ensure(device, bucketSums, p.bucketBytes(curve));
+        partialsA = ensure(device, partialsA, p.partialBytes(curve));
+        partialsB = ensure(device, partialsB, p.partialBytes(curve));
+        result = ensure(device, result, 8L * curve.jacobianLongs);
     }
 
     /** Enqueues the MSM of scalars and points already on the device; the Jacobian result is read after s completes. */
     public void enqueue(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
+        reserve(p);
+        enqueue(points.pointer(), points.bytes, scalars.pointer(), scalars.bytes, p, s, result.pointer());
+    }
+
+    /**
+     * Enqueues the MSM of the n points and scalars at the given device addresses (with the bytes
+     * available from each, for the bounds check), writing the Jacobian result at out.
+     */
+    public void enqueue(CUdeviceptr points, long pointBytes, CUdeviceptr scalars, long scalarBytes, MsmPlan p, GpuStream s,
+            CUdeviceptr out) {
         int n = p.n();
-        if (points.bytes < 96L * n || scalars.bytes < 32L * n) {
-            throw new IllegalArgumentException("MSM of " + n + " points needs " + 96L * n + " bytes of points and "
-                    + 32L * n + " of scalars");
+        if (pointBytes < curve.affineBytes() * n || scalarBytes < 32L * n) {
+            throw new IllegalArgumentException(curve + " MSM of " + n + " points needs " + curve.affineBytes() * n
+                    + " bytes of points and " + 32L * n + " of scalars");
         }
         reserve(p);
         int sm = device.multiprocessors;
@@ -90,32 +106,32 @@ public final class G1Msm implements AutoCloseable {
         Launch.kernel(device, Kernel.MSM_SCATTER, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
                 scalars, n, p.windowBits(), p.windows(), cursors, sorted);
         mark(4, s);
-        Launch.kernel(device, Kernel.MSM_ACCUMULATE, LaunchShapes.gridFor(p.bucketCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
+        Launch.kernel(device, curve.accumulate, LaunchShapes.gridFor(p.bucketCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
                 points, sorted, starts, counts, n, p.buckets(), p.windows(), bucketSums);
         mark(5, s);
-        Launch.kernel(device, Kernel.MSM_REDUCE_SEGMENTS, LaunchShapes.gridFor(p.runs(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
+        Launch.kernel(device, curve.reduceSegments, LaunchShapes.gridFor(p.runs(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
                 bucketSums, p.buckets(), p.windows(), p.segment(), partialsA);
         mark(6, s);
-        DeviceBuffer in = partialsA, out = partialsB;
+        DeviceBuffer in = partialsA, next = partialsB;
         long count = p.runs();
         while (count > p.windows()) {
             int group = (int) Math.min(MsmPlan.SEGMENT, count / p.windows());
             long groups = count / group;
-            Launch.kernel(device, Kernel.XYZZ_SUM_GROUPS, LaunchShapes.gridFor(groups, CURVE_BLOCK, sm), CURVE_BLOCK, s,
-                    in, (int) count, group, out);
+            Launch.kernel(device, curve.sumGroups, LaunchShapes.gridFor(groups, CURVE_BLOCK, sm), CURVE_BLOCK, s,
+                    in, (int) count, group, next);
             DeviceBuffer t = in;
-            in = out;
-            out = t;
+            in = next;
+            next = t;
             count = groups;
         }
-        Launch.kernel(device, Kernel.MSM_COMBINE, 1, 1, s, in, p.windows(), p.windowBits(), result);
+        Launch.kernel(device, curve.combine, 1, 1, s, in, p.windows(), p.windowBits(), out);
         mark(7, s);
     }
 
     /** The Jacobian result of the last enqueued MSM (synchronizes s). */
     public long[] result(GpuStream s) {
         s.synchronize();
-        return result.downloadLongs(0, G1Points.JACOBIAN_LONGS);
+        return result.downloadLongs(0, curve.jacobianLongs);
     }
 
     /** Points resident on the device, scalars uploaded from pinned host memory first. */
@@ -130,11 +146,11 @@ public final class G1Msm implements AutoCloseable {
     /** Host arrays in (affine points, Montgomery scalars), Jacobian out. */
     public long[] run(long[] affinePoints, long[] scalars) {
         int n = scalars.length / 4;
-        if (scalars.length != 4 * n || affinePoints.length != 12 * n || n == 0) {
-            throw new IllegalArgumentException("MSM needs 12 longs per point and 4 per scalar; got " + affinePoints.length
-                    + " and " + scalars.length);
+        if (scalars.length != 4 * n || affinePoints.length != (long) curve.affineLongs * n || n == 0) {
+            throw new IllegalArgumentException(curve + " MSM needs " + curve.affineLongs + " longs per point and 4 per scalar; got "
+                    + affinePoints.length + " and " + scalars.length);
         }
-        try (GpuStream s = device.newStream(); DeviceBuffer dp = device.allocate(96L * n);
+        try (GpuStream s = device.newStream(); DeviceBuffer dp = device.allocate(curve.affineBytes() * n);
              DeviceBuffer ds = device.allocate(32L * n)) {
             dp.upload(affinePoints);
             ds.upload(scalars);

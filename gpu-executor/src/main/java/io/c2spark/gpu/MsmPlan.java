@@ -1,8 +1,8 @@
 package io.c2spark.gpu;
 
 /**
- * Window size and device workspace of a G1 MSM of n points (native-cuda msm/pippenger.cuh), as
- * pure functions so that they are tested without a GPU.
+ * Window size and device workspace of a G1 or G2 MSM of n points (native-cuda msm/pippenger.cuh),
+ * as pure functions so that they are tested without a GPU.
  *
  * <p>Window rule ({@link #windowBitsFor}): only c in {4, 8, 16}. With windows = ceil(256 / c) the
  * top window of a 255-bit scalar keeps 255 - c (windows - 1) bits; for these c that is c - 1, so
@@ -13,7 +13,6 @@ package io.c2spark.gpu;
  * so c = 16 (16 windows) for every n from 2^15 up.
  */
 public record MsmPlan(int n, int windowBits, int windows, int buckets, int segment) {
-    public static final int G1_XYZZ_BYTES = 4 * 48;
     /** Digit extraction reads c + 31 bits through one 64-bit window: c <= 24 keeps that within 55. */
     public static final int MAX_WINDOW_BITS = 24;
     /** Buckets per reduction thread: short runs keep the latency of the serial sums low. */
@@ -61,16 +60,16 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return 3 * 4 * bucketCount() + 4L * windows * n;
     }
 
-    public long bucketBytes() {
-        return G1_XYZZ_BYTES * bucketCount();
+    public long bucketBytes(Curve curve) {
+        return curve.xyzzBytes * bucketCount();
     }
 
-    public long partialBytes() {
-        return G1_XYZZ_BYTES * runs();
+    public long partialBytes(Curve curve) {
+        return curve.xyzzBytes * runs();
     }
 
-    /** Everything one MSM allocates besides its points (24 words each) and scalars (8 words each). */
-    public long workspaceBytes() {
-        return indexBytes() + bucketBytes() + 2 * partialBytes() + 32L * n + 4 * 36;
+    /** Everything one MSM allocates besides its points and scalars (the scalar stage included). */
+    public long workspaceBytes(Curve curve) {
+        return indexBytes() + bucketBytes(curve) + 2 * partialBytes(curve) + 32L * n + 8L * curve.jacobianLongs;
     }
 }

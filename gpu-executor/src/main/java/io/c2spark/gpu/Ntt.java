@@ -82,7 +82,7 @@ public final class Ntt implements AutoCloseable {
 
     /** Coefficients to evaluations at g w^i. */
     public void cosetForward(DeviceBuffer data, GpuStream s) {
-        ensureCosetTables(s);
+        prepareCosetTables(s);
         checkSize(data);
         field.apply(FieldKernels.Op.FR_MUL, data, cosetPowers, data, size, s);
         transform(data, twiddles, s);
@@ -90,12 +90,16 @@ public final class Ntt implements AutoCloseable {
 
     /** Evaluations at g w^i to coefficients. */
     public void cosetInverse(DeviceBuffer data, GpuStream s) {
-        ensureCosetTables(s);
+        prepareCosetTables(s);
         transform(data, inverseTwiddles, s);
         field.apply(FieldKernels.Op.FR_MUL, data, cosetInversePowers, data, size, s);
     }
 
-    private void ensureCosetTables(GpuStream s) {
+    /**
+     * Makes the coset tables unless they exist. The coset transforms call it on first use; a prover
+     * calls it at start-up, so that no proof allocates device memory.
+     */
+    public void prepareCosetTables(GpuStream s) {
         if (cosetPowers == null) {
             cosetPowers = powers(domain.generator, Fr.of(1), size, s);
             cosetInversePowers = powers(domain.generatorInv, domain.sizeInv, size, s);

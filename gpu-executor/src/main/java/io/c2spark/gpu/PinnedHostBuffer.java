@@ -58,6 +58,36 @@ public final class PinnedHostBuffer implements AutoCloseable {
         }
     }
 
+    /** Reads {@code count} longs at byte offset {@code offset} (a multiple of 8) into {@code dst[dstIndex..]}. */
+    public void get(long offset, long[] dst, int dstIndex, int count) {
+        for (int done = 0; done < count; ) {
+            long at = offset + 8L * done;
+            int n = (int) Math.min(count - done, segmentRest(at) / 8);
+            window(at, 8 * n).asLongBuffer().get(dst, dstIndex + done, n);
+            done += n;
+        }
+    }
+
+    /** Writes {@code count} zero longs at byte offset {@code offset}. */
+    public void zero(long offset, long count) {
+        long[] zeros = new long[(int) Math.min(count, 1 << 16)];
+        for (long done = 0; done < count; ) {
+            int n = (int) Math.min(count - done, zeros.length);
+            put(offset + 8 * done, zeros, 0, n);
+            done += n;
+        }
+    }
+
+    /** Asynchronous copy of {@code byteCount} bytes from a device buffer into this one (it must lie in one segment). */
+    public void copyFrom(DeviceBuffer src, long srcOffset, long dstOffset, long byteCount, GpuStream stream) {
+        if (dstOffset < 0 || byteCount < 0 || byteCount > segmentRest(dstOffset)) {
+            throw new IndexOutOfBoundsException("pinned read-back [" + dstOffset + ", +" + byteCount + ") of " + bytes
+                    + " bytes crosses a segment or the end");
+        }
+        Cuda.check(JCudaDriver.cuMemcpyDtoHAsync(segments[(int) (dstOffset / SEGMENT_BYTES)].withByteOffset(dstOffset % SEGMENT_BYTES),
+                src.at(srcOffset), byteCount, stream.handle()), "cuMemcpyDtoHAsync", device.ordinal);
+    }
+
     /** Asynchronous copy of {@code byteCount} bytes from this buffer to a device buffer, segment by segment. */
     public void copyTo(long srcOffset, DeviceBuffer dst, long dstOffset, long byteCount, GpuStream stream) {
         if (srcOffset < 0 || byteCount < 0 || srcOffset + byteCount > bytes) {

@@ -29,7 +29,8 @@ class GpuBatchAddTest {
         }
         int[] all = new int[words];
         java.util.Arrays.fill(all, -1);
-        try (DeviceBuffer points = G1TestPoints.make(d, s, 4, TestData.SEED); GpuStream st = d.newStream()) {
+        try (DeviceBuffer points = G1TestPoints.make(d, s, 4, TestData.SEED); GpuStream st = d.newStream();
+             BatchAdd batch = new BatchAdd(d, Curve.G1)) {
             for (int[] bits : new int[][] {new int[words], all, half}) {
                 long[] log = new long[4];
                 for (int i = 0; i < n; i++) {
@@ -39,7 +40,7 @@ class GpuBatchAddTest {
                 }
                 try (DeviceBuffer bm = d.allocate(4L * words)) {
                     bm.upload(bits);
-                    long[] got = G1Points.jacobianToAffine(new G1Kernels(d).batchAdd(points, bm, n, st));
+                    long[] got = G1Points.jacobianToAffine(batch.run(points, bm, n, st));
                     assertArrayEquals(G1TestPoints.expected(log), got, "bitmap sum, " + Integer.bitCount(bits[0])
                             + " bits in the first word (seed " + TestData.SEED + ")");
                 }

@@ -11,7 +11,8 @@ import java.util.SplittableRandom;
 /**
  * Timings on the device (CUDA events, median of several runs after a warm-up), each result checked
  * against the reference before it is reported. Prints a table and writes bench.csv to the folder
- * given as the first argument. Sizes: -Dc2spark.bench.msm=20,22,24,26 etc.
+ * given as the first argument. Sizes: -Dc2spark.bench.msm=20,22,24,26 etc. (empty or 0 skips a
+ * family: ntt, msm, batch, spmv, quotient, g2msm, g2batch).
  */
 public final class GpuBench {
     private final GpuDevice d;
@@ -84,7 +85,7 @@ public final class GpuBench {
         int n = 1 << lg;
         long[] k = TestData.randomFr(n, TestData.SEED + 500 + lg);
         long[] want = G1TestPoints.expected(G1TestPoints.dotTiled(k, logs));
-        try (PinnedHostBuffer pinned = new PinnedHostBuffer(d, 32L * n); G1Msm m = new G1Msm(d)) {
+        try (PinnedHostBuffer pinned = new PinnedHostBuffer(d, 32L * n); Msm m = new Msm(d, Curve.G1)) {
             pinned.put(0, k, 0, k.length);
             for (int c : windows) {
                 MsmPlan p = MsmPlan.withWindow(n, c);
@@ -96,7 +97,7 @@ public final class GpuBench {
                 float[] phases = m.phaseMillis();
                 StringBuilder sb = new StringBuilder();
                 for (int i = 0; i < phases.length; i++) {
-                    sb.append(String.format(" %s %.1f", G1Msm.PHASES[i], phases[i]));
+                    sb.append(String.format(" %s %.1f", Msm.PHASES[i], phases[i]));
                 }
                 System.out.println("[bench] g1 msm 2^" + lg + " c=" + c + " phases (ms):" + sb);
                 row("g1 msm (c=" + c + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
@@ -121,11 +122,10 @@ public final class GpuBench {
             }
         }
         long[] want = G1TestPoints.expected(log);
-        G1Kernels g = new G1Kernels(d);
-        try (DeviceBuffer bm = d.allocate(4L * words)) {
+        try (DeviceBuffer bm = d.allocate(4L * words); BatchAdd g = new BatchAdd(d, Curve.G1)) {
             bm.upload(bits);
-            boolean ok = Arrays.equals(G1Points.jacobianToAffine(g.batchAdd(points, bm, n, s)), want);
-            double ms = time(s, 5, st -> g.batchAdd(points, bm, n, st));
+            boolean ok = Arrays.equals(G1Points.jacobianToAffine(g.run(points, bm, n, s)), want);
+            double ms = time(s, 5, st -> g.run(points, bm, n, st));
             row("g1 batch add (half)", "2^" + lg, ms, String.format("%.0f Mpt/s", n / ms / 1e3),
                     ok ? "equal to reference" : "NOT EQUAL TO REFERENCE");
         }
@@ -148,6 +148,156 @@ public final class GpuBench {
         return points;
     }
 
+    /** Synthetic rows shaped like a 32GiB partition's A (FACTS.md: 309.4M terms over 130.3M rows, 98.7% bits). */
+    void spmv(GpuStream s, int lg) {
+        int rows = 1 << lg;
+        SplittableRandom rnd = new SplittableRandom(TestData.SEED + lg);
+        int[] starts = new int[rows + 1];
+        for (int r = 0; r < rows; r++) {
+            starts[r + 1] = starts[r] + (r % 5 < 2 ? 3 : 2);
+        }
+        int nnz = starts[rows];
+        int tails = Math.max(1, rows / 64);
+        int inputs = 8;
+        int[] codes = new int[nnz];
+        int[] coeffs = new int[nnz];
+        for (int p = 0; p < nnz; p++) {
+            int u = rnd.nextInt(1000);
+            codes[p] = u < 987 ? R1csDeviceShape.KIND_BIT << 30 | rnd.nextInt(rows)
+                    : u < 997 ? rnd.nextInt(tails) : R1csDeviceShape.KIND_INPUT << 30 | rnd.nextInt(inputs);
+            coeffs[p] = rnd.nextInt(64);
+        }
+        long[] table = TestData.randomFr(64, TestData.SEED + 1);
+        long[] in = TestData.randomFr(inputs, TestData.SEED + 2);
+        long[] tail = TestData.randomFr(tails, TestData.SEED + 3);
+        long[] bits = new long[rows / 64 + 1];
+        for (int i = 0; i < bits.length; i++) {
+            bits[i] = rnd.nextLong();
+        }
+        int[][] one = {starts, codes, coeffs};
+        try (R1csDeviceShape shape = new R1csDeviceShape(d, rows, table, new int[][][] {one, one, one});
+             DeviceBuffer din = GpuR1csTest.upload(d, in); DeviceBuffer dbits = GpuR1csTest.upload(d, bits);
+             DeviceBuffer dtail = GpuR1csTest.upload(d, tail); DeviceBuffer out = d.allocate(32L * rows)) {
+            double ms = time(s, 5, st -> shape.enqueueProduct(R1csDeviceShape.Matrix.A, din.pointer(), dbits.pointer(),
+                    dtail.pointer(), out, st));
+            s.synchronize();
+            boolean ok = true;
+            long[] t = new long[4];
+            for (int k = 0; k < 2000 && ok; k++) {
+                int r = k < 1000 ? k : rnd.nextInt(rows);
+                long[] want = new long[4];
+                for (int p = starts[r]; p < starts[r + 1]; p++) {
+                    int kind = codes[p] >>> 30, index = codes[p] & R1csDeviceShape.MAX_INDEX;
+                    if (kind == R1csDeviceShape.KIND_BIT) {
+                        if ((bits[index >>> 6] >>> (index & 63) & 1) != 0) {
+                            io.c2spark.core.field.Fr.add(want, 0, table, 4 * coeffs[p], want, 0);
+                        }
+                    } else {
+                        io.c2spark.core.field.Fr.mul(table, 4 * coeffs[p], kind == R1csDeviceShape.KIND_INPUT ? in : tail,
+                                4 * index, t, 0);
+                        io.c2spark.core.field.Fr.add(want, 0, t, 0, want, 0);
+                    }
+                }
+                ok = Arrays.equals(want, out.downloadLongs(32L * r, 4));
+            }
+            // Streamed: row starts, codes and coefficient indices (4 bytes each), the output (32 per row).
+            double bytes = 4.0 * (rows + 2.0 * nnz) + 32.0 * rows;
+            row("spmv (A-like, 2.5/row)", "2^" + lg, ms, String.format("%.0f GB/s streamed", bytes / ms / 1e6),
+                    (ok ? "2000 rows equal to CPU" : "NOT EQUAL TO CPU") + String.format("; %.1f Mterm", nnz / 1e6));
+        }
+    }
+
+    void quotient(GpuStream s, int lg) {
+        long n = 1L << lg;
+        try (DeviceBuffer a = d.allocate(32 * n); DeviceBuffer b = d.allocate(32 * n); DeviceBuffer c = d.allocate(32 * n);
+             DeviceBuffer z = GpuR1csTest.upload(d, TestData.randomFr(1, 5))) {
+            long[] x = TestData.randomFr(1 << 20, TestData.SEED + 9);
+            for (DeviceBuffer v : new DeviceBuffer[] {a, b, c}) {
+                for (long at = 0; at < 32 * n; at += 8L * x.length) {
+                    v.upload(x, 0, at, Math.min(x.length, (32 * n - at) / 8));
+                }
+            }
+            FieldKernels f = new FieldKernels(d);
+            double ms = time(s, 5, st -> f.quotientOnCoset(a, b, c, z, n, st));
+            row("(a b - c) / Z", "2^" + lg, ms, String.format("%.0f GB/s", 128.0 * n / ms / 1e6), "3 reads + 1 write of 32 B");
+        }
+    }
+
+    /** G2 points s_i G2 (24 longs each) for 2^10 random logs, computed on the CPU, then tiled on the device. */
+    DeviceBuffer g2Points(int lg, long[] logs) {
+        int m = logs.length / 4;
+        long[] host = new long[24 * m];
+        long[] gen = new long[io.c2spark.core.curve.G2.JACOBIAN];
+        io.c2spark.core.curve.G2.fromAffine(io.c2spark.core.curve.G2.generator(), 0, gen, 0);
+        java.util.stream.IntStream.range(0, m).parallel().forEach(i -> {
+            long[] t = new long[io.c2spark.core.curve.G2.JACOBIAN];
+            io.c2spark.core.curve.G2.mul(gen, 0, logs, 4 * i, t, 0);
+            io.c2spark.core.curve.G2.toAffine(t, 0, host, 24 * i);
+        });
+        long n = 1L << lg;
+        DeviceBuffer points = d.allocate(192 * n);
+        points.upload(host, 0, 0, Math.min(host.length, 24 * n));
+        for (long have = m; have < n; have *= 2) {
+            points.copyFrom(points, 0, 192 * have, 192 * Math.min(have, n - have));
+        }
+        return points;
+    }
+
+    static long[] g2Expected(long[] log) {
+        long[] p = new long[io.c2spark.core.curve.G2.JACOBIAN];
+        io.c2spark.core.curve.G2.fromAffine(io.c2spark.core.curve.G2.generator(), 0, p, 0);
+        io.c2spark.core.curve.G2.mul(p, 0, log, 0, p, 0);
+        return GpuG2Test.affine(p);
+    }
+
+    void g2(GpuStream s, int[] msmSizes, int batchLg) {
+        long[] logs = TestData.randomFr(1 << 10, TestData.SEED + 88);
+        int maxLg = Math.max(batchLg, Arrays.stream(msmSizes).max().orElse(0));
+        try (DeviceBuffer points = g2Points(maxLg, logs)) {
+            for (int lg : msmSizes) {
+                int n = 1 << lg;
+                long[] k = TestData.randomFr(n, TestData.SEED + 600 + lg);
+                long[] want = g2Expected(G1TestPoints.dotTiled(k, logs));
+                try (PinnedHostBuffer pinned = new PinnedHostBuffer(d, 32L * n); Msm m = new Msm(d, Curve.G2)) {
+                    pinned.put(0, k, 0, k.length);
+                    MsmPlan p = MsmPlan.forSize(n);
+                    boolean ok = Arrays.equals(GpuG2Test.affine(m.run(points, pinned, p, s)), want);
+                    double ms = time(s, 3, st -> m.run(points, pinned, p, st));
+                    m.enableProfiling();
+                    m.run(points, pinned, p, s);
+                    float[] phases = m.phaseMillis();
+                    StringBuilder sb = new StringBuilder();
+                    for (int i = 0; i < phases.length; i++) {
+                        sb.append(String.format(" %s %.1f", Msm.PHASES[i], phases[i]));
+                    }
+                    System.out.println("[bench] g2 msm 2^" + lg + " phases (ms):" + sb);
+                    row("g2 msm (c=" + p.windowBits() + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
+                            (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host");
+                }
+            }
+            if (batchLg > 0) {
+                long n = 1L << batchLg;
+                long[] bits = new long[(int) (n / 64)];
+                SplittableRandom rnd = new SplittableRandom(TestData.SEED);
+                long[] log = new long[4];
+                for (int i = 0; i < bits.length; i++) {
+                    bits[i] = rnd.nextLong();
+                }
+                for (long i = 0; i < n; i++) {
+                    if ((bits[(int) (i >>> 6)] >>> (i & 63) & 1) != 0) {
+                        io.c2spark.core.field.Fr.add(log, 0, logs, 4 * (int) (i % (logs.length / 4)), log, 0);
+                    }
+                }
+                try (DeviceBuffer bm = GpuR1csTest.upload(d, bits); BatchAdd g = new BatchAdd(d, Curve.G2)) {
+                    boolean ok = Arrays.equals(GpuG2Test.affine(g.run(points, bm, n, s)), g2Expected(log));
+                    double ms = time(s, 3, st -> g.run(points, bm, n, st));
+                    row("g2 batch add (half)", "2^" + batchLg, ms, String.format("%.0f Mpt/s", n / ms / 1e3),
+                            ok ? "equal to reference" : "NOT EQUAL TO REFERENCE");
+                }
+            }
+        }
+    }
+
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args.length > 0 ? args[0] : ".");
         GpuDevice d = GpuTestDevice.get();
@@ -156,23 +306,38 @@ public final class GpuBench {
         int[] msmSizes = ints("c2spark.bench.msm", "20,22,24,26");
         int[] msmWindows = ints("c2spark.bench.msmWindows", "");
         int batchLg = Integer.getInteger("c2spark.bench.batch", 27);
+        int[] spmvSizes = ints("c2spark.bench.spmv", "24,27");
+        int[] quotientSizes = ints("c2spark.bench.quotient", "22,27");
+        int[] g2MsmSizes = ints("c2spark.bench.g2msm", "20,22,24");
+        int g2BatchLg = Integer.getInteger("c2spark.bench.g2batch", 24);
         try (GpuStream s = d.newStream()) {
             b.copyBandwidth(s);
             for (int lg : nttSizes) {
                 b.ntt(s, lg);
             }
+            for (int lg : quotientSizes) {
+                b.quotient(s, lg);
+            }
+            for (int lg : spmvSizes) {
+                b.spmv(s, lg);
+            }
             int distinctLg = 20;
-            long[] logs = TestData.randomFr(1 << distinctLg, TestData.SEED + 77);
             int maxLg = Math.max(batchLg, Arrays.stream(msmSizes).max().orElse(0));
-            try (DeviceBuffer points = b.tiledPoints(s, maxLg, logs)) {
-                for (int lg : msmSizes) {
-                    int[] w = msmWindows.length > 0 && lg == 24 ? msmWindows : new int[] {MsmPlan.windowBitsFor(1 << lg)};
-                    System.out.flush();
-                    b.msm(s, lg, points, logs, w);
+            if (maxLg >= distinctLg) {
+                long[] logs = TestData.randomFr(1 << distinctLg, TestData.SEED + 77);
+                try (DeviceBuffer points = b.tiledPoints(s, maxLg, logs)) {
+                    for (int lg : msmSizes) {
+                        int[] w = msmWindows.length > 0 && lg == 24 ? msmWindows : new int[] {MsmPlan.windowBitsFor(1 << lg)};
+                        System.out.flush();
+                        b.msm(s, lg, points, logs, w);
+                    }
+                    if (batchLg > 0) {
+                        b.batchAdd(s, batchLg, points, logs);
+                    }
                 }
-                if (batchLg > 0) {
-                    b.batchAdd(s, batchLg, points, logs);
-                }
+            }
+            if (g2MsmSizes.length > 0 || g2BatchLg > 0) {
+                b.g2(s, g2MsmSizes, g2BatchLg);
             }
         }
         Files.createDirectories(out);

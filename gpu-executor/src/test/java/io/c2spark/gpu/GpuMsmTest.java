@@ -15,7 +15,7 @@ import io.c2spark.core.field.Fr;
 class GpuMsmTest {
     static long[] msm(DeviceBuffer points, long[] scalars, MsmPlan plan) {
         GpuDevice d = GpuTestDevice.get();
-        try (G1Msm m = new G1Msm(d); GpuStream s = d.newStream(); DeviceBuffer ds = d.allocate(8L * scalars.length)) {
+        try (Msm m = new Msm(d, Curve.G1); GpuStream s = d.newStream(); DeviceBuffer ds = d.allocate(8L * scalars.length)) {
             ds.upload(scalars);
             return G1Points.jacobianToAffine(m.runOnDevice(points, ds, plan, s));
         }
@@ -86,7 +86,7 @@ class GpuMsmTest {
         GpuDevice d = GpuTestDevice.get();
         int n = 48;
         long[][] ks = edgeCases(n, MsmPlan.windowBitsFor(n), TestData.SEED + 99);
-        try (DeviceBuffer points = G1TestPoints.make(d, ks[1], 2, TestData.SEED); G1Msm m = new G1Msm(d)) {
+        try (DeviceBuffer points = G1TestPoints.make(d, ks[1], 2, TestData.SEED); Msm m = new Msm(d, Curve.G1)) {
             long[] host = new long[12 * n];
             points.download(0, host, 0, host.length);
             BigInteger[] sum = null;

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.msm.BatchAddition;
-import io.c2spark.core.msm.Msm;
 import io.c2spark.core.ntt.EvaluationDomain;
 
 /**
@@ -49,10 +48,11 @@ class GpuProverCoreTest {
         for (int n : new int[] {1000, 1 << 14}) {
             long[] k = TestData.randomFr(n, TestData.SEED + 400 + n);
             long[] s = TestData.randomFr(n, TestData.SEED + 500 + n);
-            try (DeviceBuffer points = G1TestPoints.make(d, s, 2, TestData.SEED); G1Msm m = new G1Msm(d); GpuStream st = d.newStream()) {
+            try (DeviceBuffer points = G1TestPoints.make(d, s, 2, TestData.SEED); Msm m = new Msm(d, Curve.G1); GpuStream st = d.newStream();
+                 BatchAdd batch = new BatchAdd(d, Curve.G1)) {
                 long[] host = new long[12 * n];
                 points.download(0, host, 0, host.length);
-                assertArrayEquals(affine(Msm.g1(host, k)), G1Points.jacobianToAffine(m.run(host, k)), "MSM n=" + n + " vs Msm.g1");
+                assertArrayEquals(affine(io.c2spark.core.msm.Msm.g1(host, k)), G1Points.jacobianToAffine(m.run(host, k)), "MSM n=" + n + " vs Msm.g1");
                 int[] words = new int[(n + 31) / 32];
                 long[] bitmap = new long[(n + 63) / 64];
                 SplittableRandom rnd = new SplittableRandom(TestData.SEED + n);
@@ -65,7 +65,7 @@ class GpuProverCoreTest {
                 try (DeviceBuffer bm = d.allocate(4L * words.length)) {
                     bm.upload(words);
                     assertArrayEquals(affine(BatchAddition.g1(host, bitmap, n)),
-                            G1Points.jacobianToAffine(new G1Kernels(d).batchAdd(points, bm, n, st)), "batch addition n=" + n);
+                            G1Points.jacobianToAffine(batch.run(points, bm, n, st)), "batch addition n=" + n);
                 }
             }
         }

@@ -41,9 +41,9 @@ class MsmPlanTest {
         MsmPlan p = MsmPlan.forSize(1 << 26);
         // 16 windows of 2^15 buckets: 100 MB of bucket sums; sorted indices 16 * 4 * 2^26 = 4.3 GB.
         assertEquals(16, p.windows());
-        assertEquals(16L * (1 << 15) * 192, p.bucketBytes());
+        assertEquals(16L * (1 << 15) * 192, p.bucketBytes(Curve.G1));
         long inputs = (96L + 32L) << 26;
-        assertTrue(p.workspaceBytes() + inputs < (80L << 30), "workspace " + p.workspaceBytes());
+        assertTrue(p.workspaceBytes(Curve.G1) + inputs < (80L << 30), "workspace " + p.workspaceBytes(Curve.G1));
     }
 
     @Test

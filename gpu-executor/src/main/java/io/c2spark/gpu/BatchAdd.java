@@ -1,0 +1,79 @@
+package io.c2spark.gpu;
+
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * The sum of the affine points i < n whose bit i is set in a bitmap (32-bit words, bit i of word
+ * i / 32, which are the bytes of prover-core's 64-bit bitmap words), in G1 or G2, as Jacobian:
+ * the MSM of the 0/1 scalars that bit variables reduce to. One thread sums each chunk of
+ * {@link #CHUNK} points; the partial sums are then added in groups of {@link #GROUP} until one is
+ * left. The partial-sum workspace is kept between calls; {@link #reserve} sizes it up front.
+ */
+public final class BatchAdd implements AutoCloseable {
+    /** Points per thread in the bitmap sum. */
+    static final int CHUNK = 256;
+    static final int GROUP = 16;
+
+    private final GpuDevice device;
+    public final Curve curve;
+    private DeviceBuffer partialsA, partialsB, result;
+
+    public BatchAdd(GpuDevice device, Curve curve) {
+        this.device = device;
+        this.curve = curve;
+    }
+
+    /** Allocates what a sum over n points needs, unless the workspace already holds it. */
+    public void reserve(long n) {
+        long chunks = Math.max(1, (n + CHUNK - 1) / CHUNK);
+        if (partialsA == null || partialsA.bytes < curve.xyzzBytes * chunks) {
+            close();
+            partialsA = device.allocate(curve.xyzzBytes * chunks);
+            partialsB = device.allocate(curve.xyzzBytes * Math.max(1, (chunks + GROUP - 1) / GROUP));
+            result = device.allocate(8L * curve.jacobianLongs);
+        }
+    }
+
+    /** Enqueues the sum of the selected points among the n at points, writing the Jacobian result at out. */
+    public void enqueue(CUdeviceptr points, long pointBytes, CUdeviceptr bitmap, long bitmapBytes, long n, GpuStream s,
+            CUdeviceptr out) {
+        if (n < 1 || pointBytes < curve.affineBytes() * n || bitmapBytes < 4 * ((n + 31) / 32)) {
+            throw new IllegalArgumentException(curve + " batch addition of " + n + " points: buffers too small");
+        }
+        reserve(n);
+        long chunks = (n + CHUNK - 1) / CHUNK;
+        int sm = device.multiprocessors;
+        Launch.kernel(device, curve.batchAddBitmap, LaunchShapes.gridFor(chunks, Msm.CURVE_BLOCK, sm), Msm.CURVE_BLOCK, s,
+                points, bitmap, n, CHUNK, partialsA);
+        DeviceBuffer in = partialsA, next = partialsB;
+        long count = chunks;
+        while (count > 1) {
+            long groups = (count + GROUP - 1) / GROUP;
+            Launch.kernel(device, curve.sumGroups, LaunchShapes.gridFor(groups, Msm.CURVE_BLOCK, sm), Msm.CURVE_BLOCK, s,
+                    in, (int) count, GROUP, next);
+            DeviceBuffer t = in;
+            in = next;
+            next = t;
+            count = groups;
+        }
+        Launch.kernel(device, curve.toJacobian, 1, 1, s, in, out);
+    }
+
+    /** The sum over buffers on the device, read back as Jacobian longs (synchronizes s). */
+    public long[] run(DeviceBuffer points, DeviceBuffer bitmap, long n, GpuStream s) {
+        reserve(n);
+        enqueue(points.pointer(), points.bytes, bitmap.pointer(), bitmap.bytes, n, s, result.pointer());
+        s.synchronize();
+        return result.downloadLongs(0, curve.jacobianLongs);
+    }
+
+    @Override
+    public void close() {
+        for (DeviceBuffer b : new DeviceBuffer[] {partialsA, partialsB, result}) {
+            if (b != null) {
+                b.close();
+            }
+        }
+        partialsA = partialsB = result = null;
+    }
+}

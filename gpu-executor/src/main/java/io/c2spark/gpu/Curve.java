@@ -1,0 +1,44 @@
+package io.c2spark.gpu;
+
+/**
+ * The two groups the kernels work in, with their sizes in prover-core's layout (G1 affine 12
+ * longs, Jacobian 18; G2 affine 24, Jacobian 36; XYZZ buckets four field elements) and the
+ * kernels of native-cuda's point templates instantiated for each. The scalar steps of the MSM
+ * (histogram, scan, scatter) know no points and are shared.
+ */
+public enum Curve {
+    G1(12, Kernel.MSM_ACCUMULATE, Kernel.MSM_REDUCE_SEGMENTS, Kernel.MSM_COMBINE, Kernel.XYZZ_SUM_GROUPS,
+            Kernel.XYZZ_TO_JACOBIAN, Kernel.G1_BATCH_ADD_BITMAP),
+    G2(24, Kernel.G2_MSM_ACCUMULATE, Kernel.G2_MSM_REDUCE_SEGMENTS, Kernel.G2_MSM_COMBINE, Kernel.G2_XYZZ_SUM_GROUPS,
+            Kernel.G2_XYZZ_TO_JACOBIAN, Kernel.G2_BATCH_ADD_BITMAP);
+
+    /** Longs of an affine point (two field elements). */
+    public final int affineLongs;
+    /** Longs of a Jacobian result (three field elements). */
+    public final int jacobianLongs;
+    /** Bytes of an XYZZ bucket or partial sum (four field elements). */
+    public final long xyzzBytes;
+    final Kernel accumulate;
+    final Kernel reduceSegments;
+    final Kernel combine;
+    final Kernel sumGroups;
+    final Kernel toJacobian;
+    final Kernel batchAddBitmap;
+
+    Curve(int affineLongs, Kernel accumulate, Kernel reduceSegments, Kernel combine, Kernel sumGroups, Kernel toJacobian,
+            Kernel batchAddBitmap) {
+        this.affineLongs = affineLongs;
+        this.jacobianLongs = affineLongs / 2 * 3;
+        this.xyzzBytes = 8L * affineLongs * 2;
+        this.accumulate = accumulate;
+        this.reduceSegments = reduceSegments;
+        this.combine = combine;
+        this.sumGroups = sumGroups;
+        this.toJacobian = toJacobian;
+        this.batchAddBitmap = batchAddBitmap;
+    }
+
+    public long affineBytes() {
+        return 8L * affineLongs;
+    }
+}
