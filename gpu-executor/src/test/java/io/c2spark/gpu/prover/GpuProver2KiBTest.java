@@ -1,0 +1,89 @@
+package io.c2spark.gpu.prover;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import io.c2spark.core.groth16.CpuProver;
+import io.c2spark.core.groth16.ParameterGenerator;
+import io.c2spark.core.groth16.Parameters;
+import io.c2spark.core.porep.RegisteredSealProof;
+import io.c2spark.core.porep.SectorShape;
+import io.c2spark.core.porep.c1.C1Output;
+import io.c2spark.core.porep.c2.PorepParameters;
+import io.c2spark.core.porep.c2.SealProver;
+import io.c2spark.core.porep.c2.SealVerifier;
+import io.c2spark.core.porep.sdr.Fr32;
+import io.c2spark.core.porep.sdr.SealedSector;
+import io.c2spark.core.porep.sdr.Sealer;
+import io.c2spark.core.porep.sdr.VanillaProver;
+import io.c2spark.core.porep.vanilla.VanillaProof;
+import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.gpu.GpuDevice;
+import io.c2spark.gpu.GpuTestAccess;
+
+/**
+ * A sealed 2KiB sector's partition (2,687,961 constraints, domain 2^22) proven on the GPU and on
+ * the CPU with the same randomness: equal 192 bytes, and the seal proof verifies. Prints the
+ * timings that docs/benchmarks.md records ("[gpu prover]" lines).
+ */
+@Tag("gpu")
+class GpuProver2KiBTest {
+    @Test
+    void partitionProofEqualsTheCpuProofAndVerifies() throws Exception {
+        GpuDevice d = GpuTestAccess.device();
+        long seed = GpuTestAccess.seed();
+        Random rnd = new Random(seed);
+        RegisteredSealProof kind = RegisteredSealProof.STACKED_DRG_2KIB_V1_1;
+        byte[] raw = new byte[2048 / 128 * 127];
+        rnd.nextBytes(raw);
+        byte[] ticket = bytes(rnd);
+        ticket[31] &= 0x3F;
+        SealedSector sector = Sealer.seal(kind, Fr32.pad(raw), bytes(rnd), rnd.nextLong() >>> 1, ticket, null);
+        byte[] chainSeed = bytes(rnd);
+        VanillaProof[][] vanilla = VanillaProver.prove(sector, chainSeed);
+        C1Output c1 = new C1Output(kind, vanilla, sector.commR(), sector.commD(), sector.replicaId(), chainSeed, ticket);
+
+        long t0 = System.nanoTime();
+        R1csShape shape = PorepParameters.circuitShape(SectorShape.SIZE_2KIB);
+        long t1 = System.nanoTime();
+        Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(seed + 1)));
+        long t2 = System.nanoTime();
+        report("shape %.1f s, parameters %.1f s (%,d constraints)", t0, t1, t2, shape.numConstraints());
+
+        try (DeviceProvingKey key = new DeviceProvingKey(d, shape, params); GpuProver gpu = new GpuProver(key)) {
+            long t3 = System.nanoTime();
+            System.out.printf("[gpu prover] 2KiB device key: %.2f s to load, %.0f MiB on the device%n", (t3 - t2) / 1e9,
+                    key.bytes() / 1048576.0);
+            byte[] gpuProof = null;
+            for (int i = 0; i < 3; i++) {
+                long a = System.nanoTime();
+                gpuProof = SealProver.prove(c1, gpu, new Random(seed + 2), m -> System.out.println("[gpu prover] gpu " + m));
+                System.out.printf("[gpu prover] 2KiB seal proof on the GPU (run %d): %.3f s, witness included%n", i,
+                        (System.nanoTime() - a) / 1e9);
+            }
+            long b = System.nanoTime();
+            byte[] cpuProof = SealProver.prove(c1, new CpuProver(shape, params), new Random(seed + 2),
+                    m -> System.out.println("[gpu prover] cpu " + m));
+            System.out.printf("[gpu prover] 2KiB seal proof on the CPU (%d cores): %.3f s, witness included%n",
+                    Runtime.getRuntime().availableProcessors(), (System.nanoTime() - b) / 1e9);
+            assertArrayEquals(cpuProof, gpuProof, "GPU and CPU proofs of the same partition (seed " + seed + ")");
+            assertEquals(-1, SealVerifier.firstInvalidPartition(kind, sector.replicaId(), sector.commD(), sector.commR(),
+                    chainSeed, params.vk(), gpuProof), "the GPU seal proof verifies");
+        }
+    }
+
+    private static void report(String format, long t0, long t1, long t2, int constraints) {
+        System.out.printf("[gpu prover] 2KiB " + format + "%n", (t1 - t0) / 1e9, (t2 - t1) / 1e9, constraints);
+    }
+
+    private static byte[] bytes(Random rnd) {
+        byte[] b = new byte[32];
+        rnd.nextBytes(b);
+        return b;
+    }
+}
