@@ -1,6 +1,9 @@
 package io.c2spark.core.cli;
 
 import io.c2spark.core.groth16.CpuProver;
+import io.c2spark.core.groth16.Groth16Prover;
+import io.c2spark.core.groth16.ProverProvider;
+import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.porep.SectorShape;
@@ -18,17 +21,26 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code c2spark prove}: C2 of one sector on the CPU. */
+/** {@code c2spark prove}: C2 of one sector, on the CPU or a GPU. */
 @Command(name = "prove", mixinStandardHelpOptions = true,
-        description = {"Prove one sector's C2 on the CPU: read and check the C1 file (its vanilla proofs are",
-            "verified first; a bad file is refused with the field named), prove every partition, and write",
-            "the seal proof (192 bytes per partition) to FILE atomically. The CPU prover serves small",
-            "sectors (2KiB, 8MiB, 512MiB); 32GiB and 64GiB need the GPU prover."})
+        description = {"Prove one sector's C2: read and check the C1 file (its vanilla proofs are verified first;",
+            "a bad file is refused with the field named), prove every partition, and write the seal proof",
+            "(192 bytes per partition) to FILE atomically. This command serves small sectors (2KiB, 8MiB,",
+            "512MiB); 32GiB and 64GiB run on GPUs with the Spark job."})
 final class ProveCommand implements Callable<Integer> {
+    /** Which prover: the CPU's, a GPU's (failing at once without one), or a GPU's when there is one. */
+    enum Backend { cpu, gpu, auto }
+
+    @Option(names = "--backend", paramLabel = "cpu|gpu|auto", defaultValue = "cpu",
+            description = {"cpu (default), gpu (fails at once when no GPU prover can run here), or auto (a GPU",
+                "when one can run, else the CPU, saying so)."})
+    Backend backend;
+
     @Option(names = "--c1", required = true, paramLabel = "FILE", description = "The C1 output (Filecoin's JSON).")
     Path c1File;
 
@@ -44,12 +56,44 @@ final class ProveCommand implements Callable<Integer> {
                 "and proof-K.json when there are several), for `snarkjs groth16 verify` and other outside verifiers."})
     Path snarkjsOut;
 
+    /** The registered prover of that backend name, or null. */
+    static ProverProvider provider(String name) {
+        for (ProverProvider p : ServiceLoader.load(ProverProvider.class)) {
+            if (p.backend().equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     @Override
     public Integer call() throws Exception {
+        ProverProvider gpu = null;
+        if (backend != Backend.cpu) {
+            String unavailable = null;
+            gpu = provider("gpu");
+            if (gpu == null) {
+                unavailable = "this installation has no GPU prover (gpu-executor is not on the class path)";
+            } else {
+                try {
+                    gpu.checkAvailable();
+                } catch (IllegalStateException e) {
+                    unavailable = e.getMessage();
+                    gpu = null;
+                }
+            }
+            if (unavailable != null && backend == Backend.gpu) {
+                System.err.println("c2spark prove --backend gpu: " + unavailable);
+                return 2;
+            }
+            if (unavailable != null) {
+                System.out.println("--backend auto: no GPU (" + unavailable + "); proving on the CPU");
+            }
+        }
         C1Output c1 = C1Reader.read(c1File);
         SectorShape shape = c1.registeredProof().shape();
         if (shape.partitions() > 1) {
-            System.err.println("c2spark prove: the CPU prover does not prove " + shape.label()
+            System.err.println("c2spark prove: this command does not prove " + shape.label()
                     + " sectors; run them on GPUs with the Spark job");
             return 2;
         }
@@ -61,7 +105,9 @@ final class ProveCommand implements Callable<Integer> {
         }
         System.out.println("loading " + paramsFile + " and the partition circuit ...");
         Parameters params = ParameterFiles.readParams(paramsFile, false);
-        CpuProver prover = new CpuProver(PorepParameters.circuitShape(shape), params);
+        R1csShape circuit = PorepParameters.circuitShape(shape);
+        Groth16Prover prover = gpu == null ? new CpuProver(circuit, params) : gpu.open(circuit, params);
+        System.out.println("proving on the " + (gpu == null ? "CPU" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), System.out::println);
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
         Files.write(tmp, proof);
