@@ -21,8 +21,9 @@ fi
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
-(cd "$repo" && mvn -q -o -DskipTests install -pl prover-core,native-cuda,gpu-executor)
-(cd "$repo" && mvn -q -o -DskipTests test-compile -pl gpu-executor)
+# package (not install): the reactor resolves prover-core and native-cuda from their target/ jars,
+# so no snapshot lands in ~/.m2 for other builds to pick up.
+(cd "$repo" && mvn -B -q -ntp -DskipTests package -pl gpu-executor -am)
 rm -rf "$dir/lib" "$dir/test-classes"
 mkdir -p "$dir/lib"
 cp "$repo"/gpu-executor/target/lib/*.jar "$dir/lib/"
