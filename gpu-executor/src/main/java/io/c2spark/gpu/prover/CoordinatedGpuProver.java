@@ -89,7 +89,7 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
 
         @Override
         public Proof finish(Slot<ProofWorkspace> slot) {
-            ProofWorkspace.QuerySums q = slot.workingSet().sums();
+            ProofPlan.QuerySums q = slot.workingSet().sums();
             return ProofAssembly.assemble(key.vk, q.h(), q.l(), q.a(), q.b1(), q.b2(), r, s);
         }
     }

@@ -62,6 +62,21 @@ public final class DeviceProvingKey implements AutoCloseable {
         this.b2Tail = upload(layout.b2TailBases());
     }
 
+    /** The device copy of a step's points. */
+    DeviceBuffer points(ProofPlan.Points p) {
+        return switch (p) {
+            case H -> h;
+            case L -> l;
+            case A -> a;
+            case B_G1 -> bG1;
+            case B_G2 -> bG2;
+            case L_TAIL -> lTail;
+            case A_TAIL -> aTail;
+            case B1_TAIL -> b1Tail;
+            case B2_TAIL -> b2Tail;
+        };
+    }
+
     /** A device copy of the array; an empty array gets a small buffer nobody reads. */
     private DeviceBuffer upload(long[] values) {
         DeviceBuffer b = device.allocate(Math.max(256, 8L * values.length));

@@ -47,7 +47,7 @@ public final class GpuProver implements Groth16Prover, AutoCloseable {
         workspace.enqueueUpload(stream);
         workspace.enqueueCompute(stream);
         stream.synchronize();
-        ProofWorkspace.QuerySums q = workspace.sums();
+        ProofPlan.QuerySums q = workspace.sums();
         return ProofAssembly.assemble(key.vk, q.h(), q.l(), q.a(), q.b1(), q.b2(), r, s);
     }
 

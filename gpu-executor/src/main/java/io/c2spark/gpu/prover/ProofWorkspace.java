@@ -1,9 +1,5 @@
 package io.c2spark.gpu.prover;
 
-import io.c2spark.core.curve.G1;
-import io.c2spark.core.curve.G2;
-import io.c2spark.core.field.Fr;
-import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.gpu.BatchAdd;
 import io.c2spark.gpu.Curve;
@@ -15,251 +11,141 @@ import io.c2spark.gpu.Msm;
 import io.c2spark.gpu.MsmPlan;
 import io.c2spark.gpu.PinnedHostBuffer;
 import io.c2spark.gpu.R1csDeviceShape.Matrix;
+import java.util.List;
 import jcuda.driver.CUdeviceptr;
 
 /**
  * The working set of one proof in flight on one device (a coordinator slot's): pinned host memory
- * for the compact witness and the results, device memory for the witness, a, b, c and the MSM and
- * batch-addition workspaces. Everything is allocated in the constructor; a proof then runs in
- * four steps that allocate nothing and never synchronize the device:
+ * for the staged input ({@link StagingLayout}) and the sums, device memory for the staged input,
+ * a, b, c and the MSM and batch-addition workspaces. Everything is allocated in the constructor; a
+ * proof then runs in four steps that allocate nothing and never synchronize the device:
  * <ol>
- * <li>{@link #stage}: the witness and the per-proof scalars and bitmaps written into pinned memory (CPU);
+ * <li>{@link #stage}: the witness and what is picked from it written into pinned memory (CPU);
  * <li>{@link #enqueueUpload}: one asynchronous copy to the device;
- * <li>{@link #enqueueCompute}: a, b, c by SpMV, h by NTTs, the H MSM, the L, A and B sums (batch
- * addition over bits, MSMs over inputs and tail), and the copy of the twelve sums to pinned memory;
- * <li>{@link #sums}, once that work has completed: the query sums, read from pinned memory.
+ * <li>{@link #enqueueCompute}: a, b, c by SpMV, h by NTTs, then the steps of {@link ProofPlan}
+ * (MSMs and batch additions), and the copy of the twelve sums to pinned memory;
+ * <li>{@link #sums}, once that work has completed: the five query sums.
  * </ol>
  */
 public final class ProofWorkspace implements AutoCloseable {
-    private static final int ALIGN = 256;
-    /** The twelve sums, in the order {@link #enqueueCompute} writes them: nine G1, then three G2. */
-    static final int SUMS_G1 = 9;
-    static final int SUMS_G2 = 3;
-    private static final long SUMS_BYTES = 8L * (SUMS_G1 * G1.JACOBIAN + SUMS_G2 * G2.JACOBIAN);
-
     private final DeviceProvingKey key;
-    private final QueryLayout layout;
-    private final GpuDevice device;
-    private final int bitWords;
-    /** Byte offsets of the staged regions, identical in pinned and device memory. */
-    private final long inputsAt, bitsAt, tailAt, bInputsAt, aTailAt, bTailAt, aBitsAt, bBitsAt, stagedBytes;
-    private final int aBitWords, bBitWords;
+    private final StagingLayout staging;
+    private final List<ProofPlan.Step> steps;
+    private final MsmPlan[] plans;
     private final PinnedHostBuffer staged;
     private final PinnedHostBuffer sumsHost;
-    private final DeviceBuffer witness;
+    private final DeviceBuffer input;
     private final DeviceBuffer a, b, c;
     private final DeviceBuffer sums;
     private final Msm g1Msm, g2Msm;
     private final BatchAdd g1Batch, g2Batch;
     private final FieldKernels field;
-    private final MsmPlan hPlan, inputPlan, lTailPlan, aTailPlan, bInputPlan, bTailPlan;
 
     public ProofWorkspace(DeviceProvingKey key) {
         this.key = key;
-        this.layout = key.layout;
-        this.device = key.device;
-        this.bitWords = (layout.numAux + 63) / 64;
-        this.aBitWords = (layout.aPoints() + 63) / 64;
-        this.bBitWords = (layout.bPoints() + 63) / 64;
-        long at = 0;
-        inputsAt = at;
-        at = align(at + 32L * layout.numInputs);
-        bitsAt = at;
-        at = align(at + 8L * bitWords);
-        tailAt = at;
-        at = align(at + 32L * layout.tailCount);
-        bInputsAt = at;
-        at = align(at + 32L * layout.bInputCount);
-        aTailAt = at;
-        at = align(at + 32L * aTailCount());
-        bTailAt = at;
-        at = align(at + 32L * bTailCount());
-        aBitsAt = at;
-        at = align(at + 8L * aBitWords);
-        bBitsAt = at;
-        at = align(at + 8L * bBitWords);
-        stagedBytes = Math.max(ALIGN, at);
-
-        this.staged = new PinnedHostBuffer(device, stagedBytes);
-        this.sumsHost = new PinnedHostBuffer(device, SUMS_BYTES);
-        this.witness = device.allocate(stagedBytes);
+        GpuDevice device = key.device;
+        this.staging = new StagingLayout(key.layout);
+        this.steps = ProofPlan.steps(key.layout, staging, key.domainSize);
+        this.staged = new PinnedHostBuffer(device, staging.bytes);
+        this.sumsHost = new PinnedHostBuffer(device, ProofPlan.SUMS_BYTES);
+        this.input = device.allocate(staging.bytes);
         long m = key.domainSize;
         this.a = device.allocate(32 * m);
         this.b = device.allocate(32 * m);
         this.c = device.allocate(32 * m);
-        this.sums = device.allocate(SUMS_BYTES);
+        this.sums = device.allocate(ProofPlan.SUMS_BYTES);
         this.field = new FieldKernels(device);
         this.g1Msm = new Msm(device, Curve.G1);
         this.g2Msm = new Msm(device, Curve.G2);
         this.g1Batch = new BatchAdd(device, Curve.G1);
         this.g2Batch = new BatchAdd(device, Curve.G2);
-        this.hPlan = plan(m - 1, g1Msm);
-        this.inputPlan = plan(layout.numInputs, g1Msm);
-        this.lTailPlan = plan(layout.tailCount, g1Msm);
-        this.aTailPlan = plan(aTailCount(), g1Msm);
-        this.bInputPlan = plan(layout.bInputCount, g1Msm, g2Msm);
-        this.bTailPlan = plan(bTailCount(), g1Msm, g2Msm);
-        g1Batch.reserve(Math.max(layout.numAux, Math.max(layout.aPoints(), layout.bPoints())));
-        g2Batch.reserve(Math.max(1, layout.bPoints()));
-    }
-
-    private int aTailCount() {
-        return layout.aTailBases().length / G1.AFFINE;
-    }
-
-    private int bTailCount() {
-        return layout.b1TailBases().length / G1.AFFINE;
-    }
-
-    private static long align(long at) {
-        return (at + ALIGN - 1) / ALIGN * ALIGN;
-    }
-
-    /** The plan of an MSM of n points (null when n is 0: that sum is the identity), reserved in each msm. */
-    private static MsmPlan plan(long n, Msm... msms) {
-        if (n == 0) {
-            return null;
+        // Workspaces sized for every step now, so that no proof allocates.
+        this.plans = new MsmPlan[steps.size()];
+        for (int i = 0; i < steps.size(); i++) {
+            ProofPlan.Step st = steps.get(i);
+            boolean g1 = st.points().curve == Curve.G1;
+            if (st.kind() == ProofPlan.Kind.MSM) {
+                plans[i] = MsmPlan.forSize(st.n());
+                (g1 ? g1Msm : g2Msm).reserve(plans[i]);
+            } else {
+                (g1 ? g1Batch : g2Batch).reserve(st.n());
+            }
         }
-        MsmPlan p = MsmPlan.forSize((int) n);
-        for (Msm m : msms) {
-            m.reserve(p);
-        }
-        return p;
     }
 
-    /** CPU, no lock: writes the witness and the values picked from it into pinned memory. */
+    /** CPU, no lock: writes the staged input of the witness into pinned memory. */
     public void stage(Witness w) {
-        if (w.numInputs() != layout.numInputs || w.numAux() != layout.numAux || w.tailSize() != layout.tailCount) {
-            throw new IllegalArgumentException("witness has " + w.numInputs() + " inputs, " + w.numAux() + " aux values, "
-                    + w.tailSize() + " of them non-bits; the circuit has " + layout.numInputs + ", " + layout.numAux + ", "
-                    + layout.tailCount);
-        }
-        staged.put(inputsAt, w.inputs(), 0, w.inputs().length);
-        putBitmap(bitsAt, w.bits(), bitWords);
-        staged.put(tailAt, w.tail(), 0, w.tail().length);
-        long[] bInputs = layout.bInputValues(w.inputs());
-        staged.put(bInputsAt, bInputs, 0, bInputs.length);
-        long[] aTail = layout.aTail(w.tail());
-        staged.put(aTailAt, aTail, 0, aTail.length);
-        long[] bTail = layout.bTail(w.tail());
-        staged.put(bTailAt, bTail, 0, bTail.length);
-        putBitmap(aBitsAt, layout.aBits(w.bits()), aBitWords);
-        putBitmap(bBitsAt, layout.bBits(w.bits()), bBitWords);
+        long[] image = staging.image(w);
+        staged.put(0, image, 0, image.length);
     }
 
-    /** Exactly words words: the bitmap's own, then zeros where it is shorter. */
-    private void putBitmap(long at, long[] bitmap, int words) {
-        int have = Math.min(words, bitmap.length);
-        staged.put(at, bitmap, 0, have);
-        staged.zero(at + 8L * have, words - have);
-    }
-
-    /** Enqueues the witness upload on the copy stream. */
+    /** Enqueues the upload of the staged input on the copy stream. */
     public void enqueueUpload(GpuStream copy) {
-        staged.copyTo(0, witness, 0, stagedBytes, copy);
+        staged.copyTo(0, input, 0, staging.bytes, copy);
     }
 
-    private CUdeviceptr w(long offset) {
-        return witness.at(offset);
+    private CUdeviceptr in(long offset) {
+        return input.at(offset);
     }
 
     /** Enqueues every kernel of the proof and the read-back of its sums on the compute stream. */
     public void enqueueCompute(GpuStream s) {
         DeviceProvingKey k = key;
-        long m = k.domainSize;
         for (DeviceBuffer v : new DeviceBuffer[] {a, b, c}) {
             v.fill32(0, s);
         }
         sums.fill32(0, s);
-        k.matrices.enqueueProduct(Matrix.A, w(inputsAt), w(bitsAt), w(tailAt), a, s);
-        k.matrices.enqueueProduct(Matrix.B, w(inputsAt), w(bitsAt), w(tailAt), b, s);
-        k.matrices.enqueueProduct(Matrix.C, w(inputsAt), w(bitsAt), w(tailAt), c, s);
+        for (Matrix m : Matrix.values()) {
+            k.matrices.enqueueProduct(m, in(staging.inputsAt), in(staging.bitsAt), in(staging.tailAt),
+                    m == Matrix.A ? a : m == Matrix.B ? b : c, s);
+        }
+        // h as CpuProver.quotient computes it: each of a, b, c back to coefficients and onto the
+        // coset, (a b - c) / Z there, then back to coefficients.
         for (DeviceBuffer v : new DeviceBuffer[] {a, b, c}) {
             k.ntt.inverse(v, s);
             k.ntt.cosetForward(v, s);
         }
-        field.quotientOnCoset(a, b, c, k.zInv, m, s);
+        field.quotientOnCoset(a, b, c, k.zInv, k.domainSize, s);
         k.ntt.cosetInverse(a, s);
-
-        msm(g1Msm, k.h, a.pointer(), a.bytes, hPlan, s, 0);
-        batch(g1Batch, k.l, bitsAt, layout.numAux, s, 1);
-        msm(g1Msm, k.lTail, w(tailAt), stagedBytes - tailAt, lTailPlan, s, 2);
-        msm(g1Msm, k.a, w(inputsAt), stagedBytes - inputsAt, inputPlan, s, 3);
-        batch(g1Batch, k.a, aBitsAt, layout.aPoints(), s, 4);
-        msm(g1Msm, k.aTail, w(aTailAt), stagedBytes - aTailAt, aTailPlan, s, 5);
-        msm(g1Msm, k.bG1, w(bInputsAt), stagedBytes - bInputsAt, bInputPlan, s, 6);
-        batch(g1Batch, k.bG1, bBitsAt, layout.bPoints(), s, 7);
-        msm(g1Msm, k.b1Tail, w(bTailAt), stagedBytes - bTailAt, bTailPlan, s, 8);
-        msm(g2Msm, k.bG2, w(bInputsAt), stagedBytes - bInputsAt, bInputPlan, s, 9);
-        batch(g2Batch, k.bG2, bBitsAt, layout.bPoints(), s, 10);
-        msm(g2Msm, k.b2Tail, w(bTailAt), stagedBytes - bTailAt, bTailPlan, s, 11);
-        sumsHost.copyFrom(sums, 0, 0, SUMS_BYTES, s);
-    }
-
-    /** Byte offset of sum i in the sums buffer. */
-    private static long sumAt(int i) {
-        return i < SUMS_G1 ? 8L * G1.JACOBIAN * i : 8L * (SUMS_G1 * G1.JACOBIAN + (i - SUMS_G1) * G2.JACOBIAN);
-    }
-
-    private void msm(Msm msm, DeviceBuffer points, CUdeviceptr scalars, long scalarBytes, MsmPlan plan, GpuStream s, int sum) {
-        if (plan != null) {
-            msm.enqueue(points.pointer(), points.bytes, scalars, scalarBytes, plan, s, sums.at(sumAt(sum)));
+        for (int i = 0; i < steps.size(); i++) {
+            ProofPlan.Step st = steps.get(i);
+            DeviceBuffer points = k.points(st.points());
+            boolean g1 = st.points().curve == Curve.G1;
+            CUdeviceptr out = sums.at(ProofPlan.sumAt(st.sum()));
+            if (st.kind() == ProofPlan.Kind.MSM) {
+                boolean quotient = st.scalarsAt() == ProofPlan.QUOTIENT;
+                (g1 ? g1Msm : g2Msm).enqueue(points.pointer(), points.bytes, quotient ? a.pointer() : in(st.scalarsAt()),
+                        quotient ? a.bytes : staging.bytes - st.scalarsAt(), plans[i], s, out);
+            } else {
+                (g1 ? g1Batch : g2Batch).enqueue(points.pointer(), points.bytes, in(st.scalarsAt()),
+                        staging.bytes - st.scalarsAt(), st.n(), s, out);
+            }
         }
+        sumsHost.copyFrom(sums, 0, 0, ProofPlan.SUMS_BYTES, s);
     }
 
-    private void batch(BatchAdd add, DeviceBuffer points, long bitmapAt, long n, GpuStream s, int sum) {
-        if (n > 0) {
-            add.enqueue(points.pointer(), points.bytes, w(bitmapAt), stagedBytes - bitmapAt, n, s, sums.at(sumAt(sum)));
-        }
-    }
-
-    /**
-     * The query sums (Jacobian, identity where a query had nothing to sum) once the compute stream's
-     * work has completed: {h, l, a, b1} in G1 and b2 in G2.
-     */
-    public QuerySums sums() {
-        long[] all = new long[(int) (SUMS_BYTES / 8)];
+    /** The five query sums, once the compute stream's work has completed. */
+    public ProofPlan.QuerySums sums() {
+        long[] all = new long[(int) (ProofPlan.SUMS_BYTES / 8)];
         sumsHost.get(0, all, 0, all.length);
-        long[][] g1 = new long[SUMS_G1][];
-        for (int i = 0; i < SUMS_G1; i++) {
-            g1[i] = java.util.Arrays.copyOfRange(all, (int) (sumAt(i) / 8), (int) (sumAt(i) / 8) + G1.JACOBIAN);
-        }
-        long[][] g2 = new long[SUMS_G2][];
-        for (int i = 0; i < SUMS_G2; i++) {
-            int o = (int) (sumAt(SUMS_G1 + i) / 8);
-            g2[i] = java.util.Arrays.copyOfRange(all, o, o + G2.JACOBIAN);
-        }
-        return new QuerySums(g1[0], add1(g1[1], g1[2]), add1(add1(g1[3], g1[4]), g1[5]), add1(add1(g1[6], g1[7]), g1[8]),
-                add2(add2(g2[0], g2[1]), g2[2]));
+        return ProofPlan.combine(all);
     }
 
-    private static long[] add1(long[] p, long[] q) {
-        G1.add(p, 0, q, 0, p, 0);
-        return p;
-    }
-
-    private static long[] add2(long[] p, long[] q) {
-        G2.add(p, 0, q, 0, p, 0);
-        return p;
-    }
-
-    /** Device and pinned bytes this workspace holds. */
+    /** Device bytes this workspace holds besides the MSM and batch-addition workspaces. */
     public long deviceBytes() {
-        return witness.bytes + 3 * a.bytes + sums.bytes;
+        return input.bytes + 3 * a.bytes + sums.bytes;
     }
 
     @Override
     public void close() {
-        for (AutoCloseable r : new AutoCloseable[] {staged, sumsHost, witness, a, b, c, sums, g1Msm, g2Msm, g1Batch, g2Batch}) {
-            try {
-                r.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
+        staged.close();
+        sumsHost.close();
+        for (DeviceBuffer d : new DeviceBuffer[] {input, a, b, c, sums}) {
+            d.close();
         }
-    }
-
-    /** The five query sums of one proof, Jacobian: h, l, a, b (G1), b (G2). */
-    public record QuerySums(long[] h, long[] l, long[] a, long[] b1, long[] b2) {
+        g1Msm.close();
+        g2Msm.close();
+        g1Batch.close();
+        g2Batch.close();
     }
 }

@@ -1,0 +1,145 @@
+package io.c2spark.gpu.prover;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G2;
+import io.c2spark.core.field.Fr;
+import io.c2spark.core.groth16.CpuProver;
+import io.c2spark.core.groth16.MultiExp;
+import io.c2spark.core.groth16.ParameterGenerator;
+import io.c2spark.core.groth16.Parameters;
+import io.c2spark.core.groth16.ProofAssembly;
+import io.c2spark.core.groth16.ProofEncoding;
+import io.c2spark.core.groth16.QueryLayout;
+import io.c2spark.core.msm.BatchAddition;
+import io.c2spark.core.ntt.EvaluationDomain;
+import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.core.r1cs.ShapeSystem;
+import io.c2spark.core.r1cs.Witness;
+import io.c2spark.core.r1cs.WitnessSystem;
+import io.c2spark.gpu.Curve;
+import io.c2spark.gpu.GpuTestAccess;
+import io.c2spark.gpu.TestCircuits;
+
+/**
+ * The GPU prover's wiring without a GPU: the steps of {@link ProofPlan}, evaluated over the staged
+ * input of {@link StagingLayout} with prover-core's MSM and batch addition in place of the kernels,
+ * give CpuProver's proof bytes. So every offset, count and pairing of points with scalars or
+ * bitmaps that ProofWorkspace launches is the one CpuProver uses; the GPU tests then need to show
+ * only that each kernel equals its CPU counterpart.
+ */
+class ProofPlanTest {
+    /** The quotient's coefficients h_0 .. h_(m-1) as CpuProver computes them (the last one is 0). */
+    static long[] quotient(R1csShape shape, Witness w, EvaluationDomain dom) {
+        int m = dom.size();
+        long[][] abc = new long[3][4 * m];
+        long[] dense = w.denseAux();
+        shape.a().multiply(shape.coefficients(), w.inputs(), dense, abc[0]);
+        shape.b().multiply(shape.coefficients(), w.inputs(), dense, abc[1]);
+        shape.c().multiply(shape.coefficients(), w.inputs(), dense, abc[2]);
+        for (long[] v : abc) {
+            dom.ifft(v);
+            dom.cosetFft(v);
+        }
+        for (int i = 0; i < m; i++) {
+            Fr.mul(abc[0], 4 * i, abc[1], 4 * i, abc[0], 4 * i);
+            Fr.sub(abc[0], 4 * i, abc[2], 4 * i, abc[0], 4 * i);
+        }
+        dom.divideByZOnCoset(abc[0]);
+        dom.icosetFft(abc[0]);
+        return abc[0];
+    }
+
+    static long[] points(Parameters p, QueryLayout q, ProofPlan.Points which) {
+        return switch (which) {
+            case H -> p.h();
+            case L -> p.l();
+            case A -> p.a();
+            case B_G1 -> p.bG1();
+            case B_G2 -> p.bG2();
+            case L_TAIL -> q.lTailBases();
+            case A_TAIL -> q.aTailBases();
+            case B1_TAIL -> q.b1TailBases();
+            case B2_TAIL -> q.b2TailBases();
+        };
+    }
+
+    @Test
+    void stepsEvaluatedOnTheCpuGiveCpuProversBytes() {
+        long seed = GpuTestAccess.seed();
+        for (int steps : new int[] {1, 9, 130}) {
+            TestCircuits.Instance c = TestCircuits.mixed(seed + steps, steps);
+            R1csShape shape = ShapeSystem.of(c.circuit(), true);
+            Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(seed)));
+            Witness w = WitnessSystem.of(c.circuit());
+            QueryLayout q = new QueryLayout(shape, params);
+            StagingLayout st = new StagingLayout(q);
+            EvaluationDomain dom = EvaluationDomain.forCoefficients(shape.numConstraints());
+            long[] image = st.image(w);
+            long[] h = quotient(shape, w, dom);
+            long[] sums = new long[(int) (ProofPlan.SUMS_BYTES / 8)];
+            for (ProofPlan.Step s : ProofPlan.steps(q, st, dom.size())) {
+                Curve curve = s.points().curve;
+                long[] pts = Arrays.copyOf(points(params, q, s.points()), s.n() * curve.affineLongs);
+                int at = (int) (s.scalarsAt() / 8);
+                long[] sum;
+                if (s.kind() == ProofPlan.Kind.MSM) {
+                    long[] k = s.scalarsAt() == ProofPlan.QUOTIENT ? Arrays.copyOf(h, 4 * s.n())
+                            : Arrays.copyOfRange(image, at, at + 4 * s.n());
+                    sum = curve == Curve.G1 ? MultiExp.PIPPENGER.g1(pts, k) : MultiExp.PIPPENGER.g2(pts, k);
+                } else {
+                    long[] bits = Arrays.copyOfRange(image, at, at + (s.n() + 63) / 64);
+                    sum = curve == Curve.G1 ? BatchAddition.g1(pts, bits, s.n()) : BatchAddition.g2(pts, bits, s.n());
+                }
+                assertEquals(curve.jacobianLongs, sum.length);
+                System.arraycopy(sum, 0, sums, (int) (ProofPlan.sumAt(s.sum()) / 8), sum.length);
+            }
+            ProofPlan.QuerySums qs = ProofPlan.combine(sums);
+            Random rnd = new Random(seed + 3);
+            long[] r = new long[4];
+            long[] s = new long[4];
+            Fr.random(rnd, r, 0);
+            Fr.random(rnd, s, 0);
+            byte[] want = ProofEncoding.encode(new CpuProver(shape, params).prove(w, r, s));
+            byte[] got = ProofEncoding.encode(ProofAssembly.assemble(params.vk(), qs.h(), qs.l(), qs.a(), qs.b1(), qs.b2(), r, s));
+            assertArrayEquals(want, got, steps + " steps (seed " + seed + ")");
+        }
+    }
+
+    @Test
+    void stagedRegionsAreAlignedAndDisjoint() {
+        TestCircuits.Instance c = TestCircuits.mixed(5, 77);
+        R1csShape shape = ShapeSystem.of(c.circuit(), true);
+        Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(5)));
+        QueryLayout q = new QueryLayout(shape, params);
+        StagingLayout st = new StagingLayout(q);
+        long[][] regions = {{st.inputsAt, 32L * q.numInputs}, {st.bitsAt, 8L * st.bitWords}, {st.tailAt, 32L * q.tailCount},
+            {st.bInputsAt, 32L * q.bInputCount}, {st.aTailAt, 32L * st.aTailCount}, {st.bTailAt, 32L * st.bTailCount},
+            {st.aBitsAt, 8L * st.aBitWords}, {st.bBitsAt, 8L * st.bBitWords}};
+        for (int i = 0; i < regions.length; i++) {
+            assertEquals(0, regions[i][0] % 256, "region " + i + " aligned");
+            long end = regions[i][0] + regions[i][1];
+            assertTrue(end <= (i + 1 < regions.length ? regions[i + 1][0] : st.bytes), "region " + i + " ends before the next");
+        }
+        Witness other = WitnessSystem.of(TestCircuits.mixed(5, 78).circuit());
+        assertThrows(IllegalArgumentException.class, () -> st.image(other));
+    }
+
+    @Test
+    void emptySumsCombineToTheIdentity() {
+        ProofPlan.QuerySums qs = ProofPlan.combine(new long[(int) (ProofPlan.SUMS_BYTES / 8)]);
+        for (long[] g1 : new long[][] {qs.h(), qs.l(), qs.a(), qs.b1()}) {
+            assertTrue(G1.isIdentity(g1, 0));
+        }
+        assertTrue(G2.isIdentity(qs.b2(), 0));
+    }
+}
