@@ -11,8 +11,8 @@ import jcuda.driver.CUdeviceptr;
  */
 public final class BatchAdd implements AutoCloseable {
     /** Points per thread in the bitmap sum. */
-    static final int CHUNK = 256;
-    static final int GROUP = 16;
+    public static final int CHUNK = 256;
+    public static final int GROUP = 16;
 
     private final GpuDevice device;
     public final Curve curve;

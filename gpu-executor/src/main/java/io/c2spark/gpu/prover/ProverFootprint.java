@@ -1,0 +1,95 @@
+package io.c2spark.gpu.prover;
+
+import io.c2spark.core.groth16.QueryLayout;
+import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.gpu.BatchAdd;
+import io.c2spark.gpu.Curve;
+import io.c2spark.gpu.MsmPlan;
+import io.c2spark.gpu.Ntt;
+import io.c2spark.gpu.coordinator.VramLedger;
+
+/**
+ * Device memory of the GPU prover, computed from a circuit's sizes before anything is allocated,
+ * for the {@link VramLedger}: what {@link DeviceProvingKey} keeps resident (matrices, the five
+ * queries, the tail bases, NTT and coset tables) and what one {@link ProofWorkspace} (a slot)
+ * takes. Pure functions of the sizes, so that a 32GiB partition is sized without building it.
+ */
+public final class ProverFootprint {
+    /**
+     * A circuit's sizes. Aux counts: in A, in B, non-bit (tail), non-bit in A, non-bit in B.
+     *
+     * @param lgDomain log2 of the domain (constraints, input constraints included, rounded up)
+     */
+    public record Sizes(int lgDomain, long constraints, long inputs, long aux, long nnzA, long nnzB, long nnzC,
+            long coefficients, long bInputs, long aAux, long bAux, long tail, long aTail, long bTail) {
+
+        public static Sizes of(R1csShape shape, QueryLayout q) {
+            int lg = 0;
+            while ((1L << lg) < shape.numConstraints()) {
+                lg++;
+            }
+            return new Sizes(lg, shape.numConstraints(), q.numInputs, q.numAux, shape.a().nonZeros(), shape.b().nonZeros(),
+                    shape.c().nonZeros(), shape.numCoefficients(), q.bInputCount, q.aAuxCount, q.bAuxCount, q.tailCount,
+                    q.aTailBases().length / 12, q.b1TailBases().length / 12);
+        }
+    }
+
+    private ProverFootprint() {
+    }
+
+    private static final long G1 = Curve.G1.affineBytes();
+    private static final long G2 = Curve.G2.affineBytes();
+
+    /** Bytes {@link DeviceProvingKey} keeps on the device. */
+    public static long residentBytes(Sizes s) {
+        long m = 1L << s.lgDomain();
+        long matrices = 3 * 4 * (s.constraints() + 1) + 8 * (s.nnzA() + s.nnzB() + s.nnzC()) + 32 * s.coefficients();
+        long bPoints = s.bInputs() + s.bAux();
+        long queries = G1 * (m - 1) + G1 * s.aux() + G1 * (s.inputs() + s.aAux()) + (G1 + G2) * bPoints;
+        long tailBases = G1 * (s.tail() + s.aTail() + s.bTail()) + G2 * s.bTail();
+        return matrices + queries + tailBases + Ntt.tableBytes(s.lgDomain(), true) + 32;
+    }
+
+    /** Bytes one slot's {@link ProofWorkspace} allocates (device memory; its pinned memory is the staged input). */
+    public static long slotBytes(Sizes s) {
+        long m = 1L << s.lgDomain();
+        long staged = 32 * (s.inputs() + s.tail() + s.bInputs() + s.aTail() + s.bTail())
+                + (s.aux() + s.inputs() + s.aAux() + s.bInputs() + s.bAux()) / 8 + 8 * 256;
+        long abc = 3 * 32 * m;
+        long sums = ProofPlan.SUMS_BYTES;
+        long g1Msm = msmBytes(Curve.G1, m - 1, s.inputs(), s.tail(), s.aTail(), s.bInputs(), s.bTail());
+        long g2Msm = msmBytes(Curve.G2, s.bInputs(), s.bTail());
+        long g1Batch = batchBytes(Curve.G1, Math.max(s.aux(), Math.max(s.inputs() + s.aAux(), s.bInputs() + s.bAux())));
+        long g2Batch = batchBytes(Curve.G2, s.bInputs() + s.bAux());
+        return staged + abc + sums + g1Msm + g2Msm + g1Batch + g2Batch;
+    }
+
+    /** An Msm's workspace after reserving plans of these sizes: each buffer grows to its largest use. */
+    static long msmBytes(Curve curve, long... sizes) {
+        long buckets = 0;
+        long sorted = 0;
+        long sums = 0;
+        long partials = 0;
+        for (long n : sizes) {
+            if (n > 0) {
+                MsmPlan p = MsmPlan.forSize((int) n);
+                buckets = Math.max(buckets, p.bucketCount());
+                sorted = Math.max(sorted, 4L * p.windows() * n);
+                sums = Math.max(sums, p.bucketBytes(curve));
+                partials = Math.max(partials, p.partialBytes(curve));
+            }
+        }
+        return 3 * 4 * buckets + sorted + sums + 2 * partials + 8L * curve.jacobianLongs;
+    }
+
+    static long batchBytes(Curve curve, long n) {
+        long chunks = Math.max(1, (n + BatchAdd.CHUNK - 1) / BatchAdd.CHUNK);
+        return curve.xyzzBytes * (chunks + Math.max(1, (chunks + BatchAdd.GROUP - 1) / BatchAdd.GROUP))
+                + 8L * curve.jacobianLongs;
+    }
+
+    /** The ledger's request for this prover on a device of deviceBytes, with workers per device. */
+    public static VramLedger.Request request(Sizes s, long deviceBytes, long capBytes, long reserveBytes, int workers) {
+        return new VramLedger.Request(deviceBytes, capBytes, reserveBytes, residentBytes(s), slotBytes(s), 0, workers, false);
+    }
+}

@@ -1,0 +1,55 @@
+package io.c2spark.gpu.prover;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import io.c2spark.core.groth16.ParameterGenerator;
+import io.c2spark.core.groth16.Parameters;
+import io.c2spark.core.groth16.QueryLayout;
+import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.core.r1cs.ShapeSystem;
+import io.c2spark.gpu.TestCircuits;
+import io.c2spark.gpu.coordinator.VramLedger;
+
+/** The GPU prover's device memory, from sizes: a small circuit's queries, and a 32GiB partition on an H200. */
+class ProverFootprintTest {
+    @Test
+    void queriesOfASmallCircuitAreTheParametersBytes() {
+        TestCircuits.Instance c = TestCircuits.mixed(3, 50);
+        R1csShape shape = ShapeSystem.of(c.circuit(), true);
+        Parameters p = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(3)));
+        QueryLayout q = new QueryLayout(shape, p);
+        ProverFootprint.Sizes s = ProverFootprint.Sizes.of(shape, q);
+        long paramBytes = 8L * (p.h().length + p.l().length + p.a().length + p.bG1().length + p.bG2().length);
+        long tailBytes = 8L * (q.lTailBases().length + q.aTailBases().length + q.b1TailBases().length + q.b2TailBases().length);
+        long matrixBytes = 4L * 3 * (shape.numConstraints() + 1)
+                + 8L * (shape.a().nonZeros() + shape.b().nonZeros() + shape.c().nonZeros()) + 8L * shape.coefficients().length;
+        long nttBytes = io.c2spark.gpu.Ntt.tableBytes(s.lgDomain(), true) + 32;
+        assertEquals(paramBytes + tailBytes + matrixBytes + nttBytes, ProverFootprint.residentBytes(s));
+        assertTrue(ProverFootprint.slotBytes(s) > 3L * 32 * (1L << s.lgDomain()));
+    }
+
+    @Test
+    void a32GiBPartitionIsResidentOnAnH200WithSeveralSlots() {
+        // FACTS.md: 130,278,541 constraints + 328 input constraints (domain 2^27), 328 inputs,
+        // 130,169,893 aux (98.7% bits, 99.7% in A, 25.4% in B), non-zeros A 309.4M, B 130.3M, C 282.7M.
+        // Unknown here, taken at their largest: every input in B, every non-bit aux in A and in B.
+        long aux = 130_169_893L;
+        long tail = Math.round(aux * 0.013);
+        ProverFootprint.Sizes s = new ProverFootprint.Sizes(27, 130_278_869L, 328, aux, 309_400_000L, 130_300_000L,
+                282_700_000L, 4096, 328, Math.round(aux * 0.997), Math.round(aux * 0.254), tail, tail, tail);
+        long queries = 96L * ((1L << 27) - 1) + 96L * aux + 96L * (328 + s.aAux()) + 288L * (328 + s.bAux());
+        // DESIGN.md: a 32GiB PoRep SRS is about 47 GB.
+        assertTrue(queries > 45e9 && queries < 50e9, "queries " + queries);
+        long h200 = 143_771L << 20;
+        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(s, h200, 0, 2L << 30, 8));
+        System.out.printf("32GiB partition on an H200: resident %.1f GiB, slot %.1f GiB: %s%n",
+                ProverFootprint.residentBytes(s) / 1073741824.0, ProverFootprint.slotBytes(s) / 1073741824.0, plan.describe());
+        assertEquals(VramLedger.Mode.RESIDENT, plan.mode());
+        assertTrue(plan.slots() >= 2, plan.describe());
+    }
+}
