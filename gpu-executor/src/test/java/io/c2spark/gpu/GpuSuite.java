@@ -48,7 +48,7 @@ public final class GpuSuite {
                 if (id.isTest()) {
                     long ms = (System.nanoTime() - started.get(id.getUniqueId())) / 1_000_000;
                     System.out.printf("[gpu test] %-8s %6d ms  %s%n", result.getStatus(), ms,
-                            id.getLegacyReportingName() + " " + id.getUniqueId().replaceAll(".*class:io.c2spark.gpu.([A-Za-z]+).*", "$1"));
+                            id.getLegacyReportingName() + " " + id.getUniqueId().replaceAll(".*class:io.c2spark.gpu.([A-Za-z.]+).*", "$1"));
                     result.getThrowable().ifPresent(t -> System.out.println("           " + t));
                 }
             }
