@@ -22,5 +22,6 @@ fi
 echo "==== summary"
 grep -h "^\[gpu test\]\|^\[gpu tests\]" "$out/gpu-tests.log" 2>/dev/null | grep -v "SUCCESSFUL" || true
 grep -h "^\[gpu tests\]" "$out/gpu-tests.log" 2>/dev/null || true
+grep -h "^\[gpu prover\]" "$out/gpu-tests.log" 2>/dev/null || true
 grep -h "^\[bench\]" "$out/bench.log" 2>/dev/null || true
 exit $status
