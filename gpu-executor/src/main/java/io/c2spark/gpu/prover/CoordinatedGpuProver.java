@@ -8,6 +8,7 @@ import io.c2spark.gpu.CudaStreamBackend;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.coordinator.PartitionWork;
 import io.c2spark.gpu.coordinator.Slot;
+import io.c2spark.gpu.coordinator.VramLedger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,6 +33,23 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
             workspaces.add(w);
             return w;
         }, onFailure);
+    }
+
+    /**
+     * With as many slots as the VRAM ledger admits for this circuit on the key's device: at most
+     * workers, within capBytes (0 = the whole card) less reserveBytes. Only resident parameters are
+     * implemented: a plan that would stream them is refused with the sizes.
+     */
+    public static CoordinatedGpuProver sized(DeviceProvingKey key, int workers, long capBytes, long reserveBytes,
+            GpuCoordinator.FailureListener onFailure) {
+        ProverFootprint.Sizes sizes = ProverFootprint.Sizes.of(key.shape, key.layout);
+        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(sizes, key.device.totalMemory, capBytes, reserveBytes,
+                workers));
+        if (plan.mode() != VramLedger.Mode.RESIDENT) {
+            throw new IllegalStateException("GPU " + key.device.ordinal + ": " + plan.describe()
+                    + "; proving with streamed parameters is not implemented yet");
+        }
+        return new CoordinatedGpuProver(key, plan.slots(), onFailure);
     }
 
     /** One proof and where its time went (slot wait, lock waits and holds, device times). */

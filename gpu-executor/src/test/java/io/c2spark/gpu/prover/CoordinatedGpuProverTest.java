@@ -59,7 +59,7 @@ class CoordinatedGpuProverTest {
         }
         ExecutorService pool = Executors.newFixedThreadPool(6);
         try (DeviceProvingKey key = new DeviceProvingKey(d, shape, params);
-             CoordinatedGpuProver gpu = new CoordinatedGpuProver(key, 3, (dev, t) -> { })) {
+             CoordinatedGpuProver gpu = CoordinatedGpuProver.sized(key, 3, 0, 2L << 30, (dev, t) -> { })) {
             List<Future<GpuCoordinator.Outcome<Proof>>> futures = new ArrayList<>();
             for (long[] x : rs) {
                 futures.add(pool.submit(() -> gpu.run(w, java.util.Arrays.copyOf(x, 4), java.util.Arrays.copyOfRange(x, 4, 8))));
