@@ -68,16 +68,6 @@ public final class PinnedHostBuffer implements AutoCloseable {
         }
     }
 
-    /** Writes {@code count} zero longs at byte offset {@code offset}. */
-    public void zero(long offset, long count) {
-        long[] zeros = new long[(int) Math.min(count, 1 << 16)];
-        for (long done = 0; done < count; ) {
-            int n = (int) Math.min(count - done, zeros.length);
-            put(offset + 8 * done, zeros, 0, n);
-            done += n;
-        }
-    }
-
     /** Asynchronous copy of {@code byteCount} bytes from a device buffer into this one (it must lie in one segment). */
     public void copyFrom(DeviceBuffer src, long srcOffset, long dstOffset, long byteCount, GpuStream stream) {
         if (dstOffset < 0 || byteCount < 0 || byteCount > segmentRest(dstOffset)) {

@@ -131,11 +131,6 @@ public final class ProofWorkspace implements AutoCloseable {
         return ProofPlan.combine(all);
     }
 
-    /** Device bytes this workspace holds besides the MSM and batch-addition workspaces. */
-    public long deviceBytes() {
-        return input.bytes + 3 * a.bytes + sums.bytes;
-    }
-
     @Override
     public void close() {
         staged.close();
