@@ -5,3 +5,4 @@
 #include "ntt/ntt.cuh"
 #include "msm/pippenger.cuh"
 #include "spmv/spmv.cuh"
+#include "kernels/bitmap_kernels.cuh"

@@ -33,7 +33,8 @@ public enum Kernel {
     G2_XYZZ_TO_JACOBIAN("g2_xyzz_to_jacobian"),
     G2_BATCH_ADD_BITMAP("g2_batch_add_bitmap"),
     R1CS_SPMV("r1cs_spmv"),
-    FR_QUOTIENT_ON_COSET("fr_quotient_on_coset");
+    FR_QUOTIENT_ON_COSET("fr_quotient_on_coset"),
+    BITMAP_SELECT("bitmap_select");
 
     public final String symbol;
 

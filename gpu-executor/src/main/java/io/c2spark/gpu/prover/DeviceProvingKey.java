@@ -15,7 +15,7 @@ import io.c2spark.gpu.R1csDeviceShape;
 /**
  * What one circuit type needs on one device, loaded once and shared by every proof and slot: the
  * A, B, C matrices, the five parameter queries and the tail bases gathered from them
- * ({@link QueryLayout}), the NTT tables of the circuit's domain (coset tables included) and 1/Z on
+ * ({@link QueryLayout}), the A and B density tables ({@link DensitySelection}), the NTT tables of the circuit's domain (coset tables included) and 1/Z on
  * the coset. All of it is allocated and uploaded here, at start-up; proofs only read it.
  */
 public final class DeviceProvingKey implements AutoCloseable {
@@ -30,6 +30,9 @@ public final class DeviceProvingKey implements AutoCloseable {
     final DeviceBuffer zInv;
     final DeviceBuffer h, l, a, bG1, bG2;
     final DeviceBuffer lTail, aTail, b1Tail, b2Tail;
+    /** The A and B selections: the host tables and their device copies (density words, prefixes). */
+    final DensitySelection aSelection, bSelection;
+    final DeviceBuffer aDensity, aPrefix, bDensity, bPrefix;
 
     public DeviceProvingKey(GpuDevice device, R1csShape shape, ParameterSource params) {
         this.device = device;
@@ -60,6 +63,18 @@ public final class DeviceProvingKey implements AutoCloseable {
         this.aTail = upload(layout.aTailBases());
         this.b1Tail = upload(layout.b1TailBases());
         this.b2Tail = upload(layout.b2TailBases());
+        this.aSelection = DensitySelection.of(shape.aAuxDensity(), shape.numAux(), layout.numInputs);
+        this.bSelection = DensitySelection.of(shape.bAuxDensity(), shape.numAux(), layout.bInputCount);
+        this.aDensity = upload(aSelection.density());
+        this.aPrefix = upload(aSelection.prefix());
+        this.bDensity = upload(bSelection.density());
+        this.bPrefix = upload(bSelection.prefix());
+    }
+
+    private DeviceBuffer upload(int[] values) {
+        DeviceBuffer b = device.allocate(4L * values.length);
+        b.upload(values);
+        return b;
     }
 
     /** The device copy of a step's points. */
@@ -89,7 +104,8 @@ public final class DeviceProvingKey implements AutoCloseable {
     /** Device bytes held (for the VRAM ledger). */
     public long bytes() {
         long b = matrices.bytes() + Ntt.tableBytes(ntt.domain.lgN, true) + zInv.bytes;
-        for (DeviceBuffer d : new DeviceBuffer[] {h, l, a, bG1, bG2, lTail, aTail, b1Tail, b2Tail}) {
+        for (DeviceBuffer d : new DeviceBuffer[] {h, l, a, bG1, bG2, lTail, aTail, b1Tail, b2Tail, aDensity, aPrefix, bDensity,
+            bPrefix}) {
             b += d.bytes;
         }
         return b;
@@ -99,7 +115,8 @@ public final class DeviceProvingKey implements AutoCloseable {
     public void close() {
         matrices.close();
         ntt.close();
-        for (DeviceBuffer d : new DeviceBuffer[] {zInv, h, l, a, bG1, bG2, lTail, aTail, b1Tail, b2Tail}) {
+        for (DeviceBuffer d : new DeviceBuffer[] {zInv, h, l, a, bG1, bG2, lTail, aTail, b1Tail, b2Tail, aDensity, aPrefix,
+            bDensity, bPrefix}) {
             d.close();
         }
     }

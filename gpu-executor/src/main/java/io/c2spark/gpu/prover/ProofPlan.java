@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * The twelve sums one proof computes on the device, as data: which points, which scalars or
- * bitmap (an offset in the staged input, see {@link StagingLayout}), how many, and whether by MSM
- * or batch addition; and how they combine into the five query sums the proof is assembled from.
+ * bitmap (in the staged input, see {@link StagingLayout}; the quotient; or a selection bitmap made
+ * on the device), how many, and whether by MSM or batch addition; and how they combine into the five query sums the proof is assembled from.
  * {@link ProofWorkspace} launches exactly these steps; a CPU test evaluates the same steps with
  * prover-core's MSM and batch addition and gets CpuProver's proof, which pins the wiring (offsets,
  * counts, which bitmap goes with which points) without a GPU.
@@ -31,18 +31,21 @@ public final class ProofPlan {
 
     public enum Kind { MSM, BATCH_ADD }
 
-    /** Scalars offset meaning "the quotient's coefficients" (the a buffer after the NTTs), not the staged input. */
-    public static final long QUOTIENT = -1;
+    /**
+     * Where a step's scalars or bitmap are: in the staged input (at a byte offset), the quotient's
+     * coefficients (the a buffer after the NTTs), or the A or B selection bitmap.
+     */
+    public enum Source { STAGED, QUOTIENT, A_SELECTION, B_SELECTION }
     public static final int SUMS_G1 = 9;
     public static final int SUMS_G2 = 3;
     /** Bytes of the twelve Jacobian sums, G1 then G2. */
     public static final long SUMS_BYTES = 8L * (SUMS_G1 * G1.JACOBIAN + SUMS_G2 * G2.JACOBIAN);
 
     /**
-     * Sum number sum = kind over the first n points: an MSM with the Fr scalars at scalarsAt, or a
-     * batch addition with the bitmap at scalarsAt.
+     * Sum number sum = kind over the first n points: an MSM with the Fr scalars, or a batch addition
+     * with the bitmap, found at source (at: the byte offset in the staged input, else 0).
      */
-    public record Step(int sum, Kind kind, Points points, long scalarsAt, int n) {
+    public record Step(int sum, Kind kind, Points points, Source source, long at, int n) {
     }
 
     /** The five query sums of one proof, Jacobian: h, l, a, b (G1), b (G2). */
@@ -55,18 +58,18 @@ public final class ProofPlan {
     /** The steps with something to sum; a sum with no step stays the identity. */
     public static List<Step> steps(QueryLayout q, StagingLayout st, int domainSize) {
         List<Step> all = List.of(
-                new Step(0, Kind.MSM, Points.H, QUOTIENT, domainSize - 1),
-                new Step(1, Kind.BATCH_ADD, Points.L, st.bitsAt, q.numAux),
-                new Step(2, Kind.MSM, Points.L_TAIL, st.tailAt, q.tailCount),
-                new Step(3, Kind.MSM, Points.A, st.inputsAt, q.numInputs),
-                new Step(4, Kind.BATCH_ADD, Points.A, st.aBitsAt, q.aPoints()),
-                new Step(5, Kind.MSM, Points.A_TAIL, st.aTailAt, st.aTailCount),
-                new Step(6, Kind.MSM, Points.B_G1, st.bInputsAt, q.bInputCount),
-                new Step(7, Kind.BATCH_ADD, Points.B_G1, st.bBitsAt, q.bPoints()),
-                new Step(8, Kind.MSM, Points.B1_TAIL, st.bTailAt, st.bTailCount),
-                new Step(9, Kind.MSM, Points.B_G2, st.bInputsAt, q.bInputCount),
-                new Step(10, Kind.BATCH_ADD, Points.B_G2, st.bBitsAt, q.bPoints()),
-                new Step(11, Kind.MSM, Points.B2_TAIL, st.bTailAt, st.bTailCount));
+                new Step(0, Kind.MSM, Points.H, Source.QUOTIENT, 0, domainSize - 1),
+                new Step(1, Kind.BATCH_ADD, Points.L, Source.STAGED, st.bitsAt, q.numAux),
+                new Step(2, Kind.MSM, Points.L_TAIL, Source.STAGED, st.tailAt, q.tailCount),
+                new Step(3, Kind.MSM, Points.A, Source.STAGED, st.inputsAt, q.numInputs),
+                new Step(4, Kind.BATCH_ADD, Points.A, Source.A_SELECTION, 0, q.aPoints()),
+                new Step(5, Kind.MSM, Points.A_TAIL, Source.STAGED, st.aTailAt, st.aTailCount),
+                new Step(6, Kind.MSM, Points.B_G1, Source.STAGED, st.bInputsAt, q.bInputCount),
+                new Step(7, Kind.BATCH_ADD, Points.B_G1, Source.B_SELECTION, 0, q.bPoints()),
+                new Step(8, Kind.MSM, Points.B1_TAIL, Source.STAGED, st.bTailAt, st.bTailCount),
+                new Step(9, Kind.MSM, Points.B_G2, Source.STAGED, st.bInputsAt, q.bInputCount),
+                new Step(10, Kind.BATCH_ADD, Points.B_G2, Source.B_SELECTION, 0, q.bPoints()),
+                new Step(11, Kind.MSM, Points.B2_TAIL, Source.STAGED, st.bTailAt, st.bTailCount));
         List<Step> out = new ArrayList<>();
         for (Step s : all) {
             if (s.n() > 0) {

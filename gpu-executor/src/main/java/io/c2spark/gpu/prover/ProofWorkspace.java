@@ -7,6 +7,9 @@ import io.c2spark.gpu.DeviceBuffer;
 import io.c2spark.gpu.FieldKernels;
 import io.c2spark.gpu.GpuDevice;
 import io.c2spark.gpu.GpuStream;
+import io.c2spark.gpu.Kernel;
+import io.c2spark.gpu.Launch;
+import io.c2spark.gpu.LaunchShapes;
 import io.c2spark.gpu.Msm;
 import io.c2spark.gpu.MsmPlan;
 import io.c2spark.gpu.PinnedHostBuffer;
@@ -22,8 +25,9 @@ import jcuda.driver.CUdeviceptr;
  * <ol>
  * <li>{@link #stage}: the witness and what is picked from it written into pinned memory (CPU);
  * <li>{@link #enqueueUpload}: one asynchronous copy to the device;
- * <li>{@link #enqueueCompute}: a, b, c by SpMV, h by NTTs, then the steps of {@link ProofPlan}
- * (MSMs and batch additions), and the copy of the twelve sums to pinned memory;
+ * <li>{@link #enqueueCompute}: a, b, c by SpMV, h by NTTs, the A and B selection bitmaps, then
+ * the steps of {@link ProofPlan} (MSMs and batch additions), and the copy of the twelve sums to
+ * pinned memory;
  * <li>{@link #sums}, once that work has completed: the five query sums.
  * </ol>
  */
@@ -36,6 +40,8 @@ public final class ProofWorkspace implements AutoCloseable {
     private final PinnedHostBuffer sumsHost;
     private final DeviceBuffer input;
     private final DeviceBuffer a, b, c;
+    /** The A and B selection bitmaps, made from the uploaded aux bitmap on the device. */
+    private final DeviceBuffer aBits, bBits;
     private final DeviceBuffer sums;
     private final Msm g1Msm, g2Msm;
     private final BatchAdd g1Batch, g2Batch;
@@ -53,6 +59,8 @@ public final class ProofWorkspace implements AutoCloseable {
         this.a = device.allocate(32 * m);
         this.b = device.allocate(32 * m);
         this.c = device.allocate(32 * m);
+        this.aBits = device.allocate(4L * key.aSelection.selectionWords());
+        this.bBits = device.allocate(4L * key.bSelection.selectionWords());
         this.sums = device.allocate(ProofPlan.SUMS_BYTES);
         this.field = new FieldKernels(device);
         this.g1Msm = new Msm(device, Curve.G1);
@@ -107,21 +115,40 @@ public final class ProofWorkspace implements AutoCloseable {
         }
         field.quotientOnCoset(a, b, c, k.zInv, k.domainSize, s);
         k.ntt.cosetInverse(a, s);
+        select(k.aSelection, k.aDensity, k.aPrefix, aBits, s);
+        select(k.bSelection, k.bDensity, k.bPrefix, bBits, s);
         for (int i = 0; i < steps.size(); i++) {
             ProofPlan.Step st = steps.get(i);
             DeviceBuffer points = k.points(st.points());
             boolean g1 = st.points().curve == Curve.G1;
             CUdeviceptr out = sums.at(ProofPlan.sumAt(st.sum()));
+            CUdeviceptr src = switch (st.source()) {
+                case STAGED -> in(st.at());
+                case QUOTIENT -> a.pointer();
+                case A_SELECTION -> aBits.pointer();
+                case B_SELECTION -> bBits.pointer();
+            };
+            long srcBytes = switch (st.source()) {
+                case STAGED -> staging.bytes - st.at();
+                case QUOTIENT -> a.bytes;
+                case A_SELECTION -> aBits.bytes;
+                case B_SELECTION -> bBits.bytes;
+            };
             if (st.kind() == ProofPlan.Kind.MSM) {
-                boolean quotient = st.scalarsAt() == ProofPlan.QUOTIENT;
-                (g1 ? g1Msm : g2Msm).enqueue(points.pointer(), points.bytes, quotient ? a.pointer() : in(st.scalarsAt()),
-                        quotient ? a.bytes : staging.bytes - st.scalarsAt(), plans[i], s, out);
+                (g1 ? g1Msm : g2Msm).enqueue(points.pointer(), points.bytes, src, srcBytes, plans[i], s, out);
             } else {
-                (g1 ? g1Batch : g2Batch).enqueue(points.pointer(), points.bytes, in(st.scalarsAt()),
-                        staging.bytes - st.scalarsAt(), st.n(), s, out);
+                (g1 ? g1Batch : g2Batch).enqueue(points.pointer(), points.bytes, src, srcBytes, st.n(), s, out);
             }
         }
         sumsHost.copyFrom(sums, 0, 0, ProofPlan.SUMS_BYTES, s);
+    }
+
+    /** A query's selection bitmap from the uploaded aux bitmap (bitmap_select; out zeroed first). */
+    private void select(DensitySelection sel, DeviceBuffer density, DeviceBuffer prefix, DeviceBuffer out, GpuStream s) {
+        out.fill32(0, s);
+        int words = sel.density().length;
+        Launch.kernel(key.device, Kernel.BITMAP_SELECT, LaunchShapes.gridFor(words, LaunchShapes.BLOCK, key.device.multiprocessors),
+                LaunchShapes.BLOCK, s, in(staging.bitsAt), density, prefix, words, sel.inputPoints(), out);
     }
 
     /** The five query sums, once the compute stream's work has completed. */
@@ -135,7 +162,7 @@ public final class ProofWorkspace implements AutoCloseable {
     public void close() {
         staged.close();
         sumsHost.close();
-        for (DeviceBuffer d : new DeviceBuffer[] {input, a, b, c, sums}) {
+        for (DeviceBuffer d : new DeviceBuffer[] {input, a, b, c, aBits, bBits, sums}) {
             d.close();
         }
         g1Msm.close();

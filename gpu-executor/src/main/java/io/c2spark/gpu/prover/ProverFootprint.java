@@ -11,7 +11,7 @@ import io.c2spark.gpu.coordinator.VramLedger;
 /**
  * Device memory of the GPU prover, computed from a circuit's sizes before anything is allocated,
  * for the {@link VramLedger}: what {@link DeviceProvingKey} keeps resident (matrices, the five
- * queries, the tail bases, NTT and coset tables) and what one {@link ProofWorkspace} (a slot)
+ * queries, the tail bases, the density tables, NTT and coset tables) and what one {@link ProofWorkspace} (a slot)
  * takes. Pure functions of the sizes, so that a 32GiB partition is sized without building it.
  */
 public final class ProverFootprint {
@@ -47,21 +47,22 @@ public final class ProverFootprint {
         long bPoints = s.bInputs() + s.bAux();
         long queries = G1 * (m - 1) + G1 * s.aux() + G1 * (s.inputs() + s.aAux()) + (G1 + G2) * bPoints;
         long tailBases = G1 * (s.tail() + s.aTail() + s.bTail()) + G2 * s.bTail();
-        return matrices + queries + tailBases + Ntt.tableBytes(s.lgDomain(), true) + 32;
+        long selections = 2 * 2 * 4 * Math.max(1, (s.aux() + 31) / 32);
+        return matrices + queries + tailBases + selections + Ntt.tableBytes(s.lgDomain(), true) + 32;
     }
 
     /** Bytes one slot's {@link ProofWorkspace} allocates (device memory; its pinned memory is the staged input). */
     public static long slotBytes(Sizes s) {
         long m = 1L << s.lgDomain();
-        long staged = 32 * (s.inputs() + s.tail() + s.bInputs() + s.aTail() + s.bTail())
-                + (s.aux() + s.inputs() + s.aAux() + s.bInputs() + s.bAux()) / 8 + 8 * 256;
+        long staged = 32 * (s.inputs() + s.tail() + s.bInputs() + s.aTail() + s.bTail()) + s.aux() / 8 + 6 * 256;
+        long selections = (s.inputs() + s.aAux() + s.bInputs() + s.bAux()) / 8 + 8;
         long abc = 3 * 32 * m;
         long sums = ProofPlan.SUMS_BYTES;
         long g1Msm = msmBytes(Curve.G1, m - 1, s.inputs(), s.tail(), s.aTail(), s.bInputs(), s.bTail());
         long g2Msm = msmBytes(Curve.G2, s.bInputs(), s.bTail());
         long g1Batch = batchBytes(Curve.G1, Math.max(s.aux(), Math.max(s.inputs() + s.aAux(), s.bInputs() + s.bAux())));
         long g2Batch = batchBytes(Curve.G2, s.bInputs() + s.bAux());
-        return staged + abc + sums + g1Msm + g2Msm + g1Batch + g2Batch;
+        return staged + selections + abc + sums + g1Msm + g2Msm + g1Batch + g2Batch;
     }
 
     /** An Msm's workspace after reserving plans of these sizes: each buffer grows to its largest use. */

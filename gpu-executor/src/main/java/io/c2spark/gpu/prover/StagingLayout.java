@@ -6,8 +6,9 @@ import io.c2spark.core.r1cs.Witness;
 /**
  * Where each part of one proof's input lies in the bytes uploaded to the device (the same offsets
  * in pinned host memory and in device memory): the compact witness (inputs, aux bitmap, tail) and
- * what is picked from it per proof for the queries (the B inputs, the A and B tail values, the A
- * and B selection bitmaps). Regions start on 256-byte boundaries, which keeps every Fr element and
+ * what is picked from it per proof for the queries' MSMs (the B inputs, the A and B tail values;
+ * the selection bitmaps of batch addition are made on the device, see {@link DensitySelection}).
+ * Regions start on 256-byte boundaries, which keeps every Fr element and
  * every 16-byte vector load of the kernels aligned. A pure function of the circuit, tested on the CPU.
  */
 public final class StagingLayout {
@@ -15,18 +16,14 @@ public final class StagingLayout {
 
     private final QueryLayout layout;
     public final int bitWords;
-    public final int aBitWords;
-    public final int bBitWords;
     public final int aTailCount;
     public final int bTailCount;
     /** Byte offsets of the regions, and the total. */
-    public final long inputsAt, bitsAt, tailAt, bInputsAt, aTailAt, bTailAt, aBitsAt, bBitsAt, bytes;
+    public final long inputsAt, bitsAt, tailAt, bInputsAt, aTailAt, bTailAt, bytes;
 
     public StagingLayout(QueryLayout layout) {
         this.layout = layout;
         this.bitWords = (layout.numAux + 63) / 64;
-        this.aBitWords = (layout.aPoints() + 63) / 64;
-        this.bBitWords = (layout.bPoints() + 63) / 64;
         this.aTailCount = layout.aTailBases().length / 12;
         this.bTailCount = layout.b1TailBases().length / 12;
         long at = 0;
@@ -42,10 +39,6 @@ public final class StagingLayout {
         at = align(at + 32L * aTailCount);
         bTailAt = at;
         at = align(at + 32L * bTailCount);
-        aBitsAt = at;
-        at = align(at + 8L * aBitWords);
-        bBitsAt = at;
-        at = align(at + 8L * bBitWords);
         bytes = Math.max(ALIGN, at);
         if (bytes / 8 > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("a proof's staged input of " + bytes + " bytes exceeds one Java array");
@@ -78,10 +71,6 @@ public final class StagingLayout {
         put(out, aTailAt, aTail, aTail.length);
         long[] bTail = layout.bTail(w.tail());
         put(out, bTailAt, bTail, bTail.length);
-        long[] aBits = layout.aBits(w.bits());
-        put(out, aBitsAt, aBits, Math.min(aBitWords, aBits.length));
-        long[] bBits = layout.bBits(w.bits());
-        put(out, bBitsAt, bBits, Math.min(bBitWords, bBits.length));
         return out;
     }
 

@@ -32,8 +32,9 @@ import io.c2spark.gpu.TestCircuits;
 
 /**
  * The GPU prover's wiring without a GPU: the steps of {@link ProofPlan}, evaluated over the staged
- * input of {@link StagingLayout} with prover-core's MSM and batch addition in place of the kernels,
- * give CpuProver's proof bytes. So every offset, count and pairing of points with scalars or
+ * input of {@link StagingLayout} with prover-core's MSM and batch addition in place of the kernels
+ * (and the selection bitmaps by {@link DensitySelectionTest#select}, bitmap_select's loop), give
+ * CpuProver's proof bytes. So every offset, count and pairing of points with scalars or
  * bitmaps that ProofWorkspace launches is the one CpuProver uses; the GPU tests then need to show
  * only that each kernel equals its CPU counterpart.
  */
@@ -86,18 +87,27 @@ class ProofPlanTest {
             EvaluationDomain dom = EvaluationDomain.forCoefficients(shape.numConstraints());
             long[] image = st.image(w);
             long[] h = quotient(shape, w, dom);
+            long[] bitsWords = Arrays.copyOfRange(image, (int) (st.bitsAt / 8), (int) (st.bitsAt / 8) + st.bitWords);
+            long[] aSel = DensitySelectionTest.select(DensitySelection.of(shape.aAuxDensity(), shape.numAux(), q.numInputs),
+                    bitsWords);
+            long[] bSel = DensitySelectionTest.select(DensitySelection.of(shape.bAuxDensity(), shape.numAux(), q.bInputCount),
+                    bitsWords);
             long[] sums = new long[(int) (ProofPlan.SUMS_BYTES / 8)];
             for (ProofPlan.Step s : ProofPlan.steps(q, st, dom.size())) {
                 Curve curve = s.points().curve;
                 long[] pts = Arrays.copyOf(points(params, q, s.points()), s.n() * curve.affineLongs);
-                int at = (int) (s.scalarsAt() / 8);
+                long[] src = switch (s.source()) {
+                    case STAGED -> Arrays.copyOfRange(image, (int) (s.at() / 8), image.length);
+                    case QUOTIENT -> h;
+                    case A_SELECTION -> aSel;
+                    case B_SELECTION -> bSel;
+                };
                 long[] sum;
                 if (s.kind() == ProofPlan.Kind.MSM) {
-                    long[] k = s.scalarsAt() == ProofPlan.QUOTIENT ? Arrays.copyOf(h, 4 * s.n())
-                            : Arrays.copyOfRange(image, at, at + 4 * s.n());
+                    long[] k = Arrays.copyOf(src, 4 * s.n());
                     sum = curve == Curve.G1 ? MultiExp.PIPPENGER.g1(pts, k) : MultiExp.PIPPENGER.g2(pts, k);
                 } else {
-                    long[] bits = Arrays.copyOfRange(image, at, at + (s.n() + 63) / 64);
+                    long[] bits = Arrays.copyOf(src, (s.n() + 63) / 64);
                     sum = curve == Curve.G1 ? BatchAddition.g1(pts, bits, s.n()) : BatchAddition.g2(pts, bits, s.n());
                 }
                 assertEquals(curve.jacobianLongs, sum.length);
@@ -123,8 +133,7 @@ class ProofPlanTest {
         QueryLayout q = new QueryLayout(shape, params);
         StagingLayout st = new StagingLayout(q);
         long[][] regions = {{st.inputsAt, 32L * q.numInputs}, {st.bitsAt, 8L * st.bitWords}, {st.tailAt, 32L * q.tailCount},
-            {st.bInputsAt, 32L * q.bInputCount}, {st.aTailAt, 32L * st.aTailCount}, {st.bTailAt, 32L * st.bTailCount},
-            {st.aBitsAt, 8L * st.aBitWords}, {st.bBitsAt, 8L * st.bBitWords}};
+            {st.bInputsAt, 32L * q.bInputCount}, {st.aTailAt, 32L * st.aTailCount}, {st.bTailAt, 32L * st.bTailCount}};
         for (int i = 0; i < regions.length; i++) {
             assertEquals(0, regions[i][0] % 256, "region " + i + " aligned");
             long end = regions[i][0] + regions[i][1];

@@ -29,7 +29,12 @@ class ProverFootprintTest {
         long matrixBytes = 4L * 3 * (shape.numConstraints() + 1)
                 + 8L * (shape.a().nonZeros() + shape.b().nonZeros() + shape.c().nonZeros()) + 8L * shape.coefficients().length;
         long nttBytes = io.c2spark.gpu.Ntt.tableBytes(s.lgDomain(), true) + 32;
-        assertEquals(paramBytes + tailBytes + matrixBytes + nttBytes, ProverFootprint.residentBytes(s));
+        long selectionBytes = 0;
+        for (long[] density : new long[][] {shape.aAuxDensity(), shape.bAuxDensity()}) {
+            DensitySelection sel = DensitySelection.of(density, shape.numAux(), 0);
+            selectionBytes += 4L * (sel.density().length + sel.prefix().length);
+        }
+        assertEquals(paramBytes + tailBytes + matrixBytes + selectionBytes + nttBytes, ProverFootprint.residentBytes(s));
         assertTrue(ProverFootprint.slotBytes(s) > 3L * 32 * (1L << s.lgDomain()));
     }
 
