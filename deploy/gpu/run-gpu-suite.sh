@@ -34,7 +34,8 @@ natives=$(ls "$dir"/lib/jcuda-natives-*-linux-x86_64.jar)
 tmp=$(mktemp -d)
 (cd "$tmp" && unzip -q "$natives" 'lib/libJCudaDriver-*' && rm "$natives" && zip -q -r "$natives" lib)
 rm -rf "$tmp"
-unzip -l "$repo/native-cuda/target/native-cuda-"*.jar | grep -q c2spark.fatbin \
+# grep -c reads the whole listing: grep -q would stop early, and pipefail would then report unzip's SIGPIPE.
+[ "$(unzip -l "$repo/native-cuda/target/native-cuda-"*.jar | grep -c c2spark.fatbin)" -gt 0 ] \
   || { echo "native-cuda jar has no fatbin: build with nvcc on PATH" >&2; exit 1; }
 if [ ! -x "$dir/jre/bin/java" ]; then
   # The JRE tool lives beside the checkout (../shared/tools); DEVICE_JRE_TOOL overrides its path.

@@ -40,6 +40,17 @@ public final class GpuProver implements Groth16Prover, AutoCloseable {
         this.stream = key.device.newStream();
     }
 
+    /** Times the phases of the following proofs on the device (see {@link ProofWorkspace#enableProfiling}). */
+    public void enableProfiling() {
+        key.device.bind();
+        workspace.enableProfiling();
+    }
+
+    /** Device milliseconds per phase of the last proof, after {@link #enableProfiling}. */
+    public java.util.Map<String, Float> phaseMillis() {
+        return workspace.phaseMillis();
+    }
+
     @Override
     public synchronized Proof prove(Witness witness, long[] r, long[] s) {
         key.device.bind();

@@ -6,6 +6,7 @@ import io.c2spark.gpu.Curve;
 import io.c2spark.gpu.DeviceBuffer;
 import io.c2spark.gpu.FieldKernels;
 import io.c2spark.gpu.GpuDevice;
+import io.c2spark.gpu.GpuEvent;
 import io.c2spark.gpu.GpuStream;
 import io.c2spark.gpu.Kernel;
 import io.c2spark.gpu.Launch;
@@ -14,7 +15,10 @@ import io.c2spark.gpu.Msm;
 import io.c2spark.gpu.MsmPlan;
 import io.c2spark.gpu.PinnedHostBuffer;
 import io.c2spark.gpu.R1csDeviceShape.Matrix;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -46,6 +50,9 @@ public final class ProofWorkspace implements AutoCloseable {
     private final Msm g1Msm, g2Msm;
     private final BatchAdd g1Batch, g2Batch;
     private final FieldKernels field;
+    /** When profiling: an event at the start and after each phase of {@link #phaseNames}. */
+    private GpuEvent[] marks;
+    private final List<String> phaseNames = new ArrayList<>();
 
     public ProofWorkspace(DeviceProvingKey key) {
         this.key = key;
@@ -81,6 +88,44 @@ public final class ProofWorkspace implements AutoCloseable {
         }
     }
 
+    /**
+     * Records device events between the phases of the following proofs (SpMV, the NTTs and the
+     * quotient, the selection bitmaps, each sum), for {@link #phaseMillis}. Creates events, so call
+     * it at start-up, never while other workers run.
+     */
+    public void enableProfiling() {
+        if (marks == null) {
+            phaseNames.add("spmv a, b, c");
+            phaseNames.add("ntt + quotient");
+            phaseNames.add("selection bitmaps");
+            for (ProofPlan.Step st : steps) {
+                phaseNames.add((st.kind() == ProofPlan.Kind.MSM ? "msm " : "batch add ") + st.points().name().toLowerCase()
+                        + " (" + st.n() + ")");
+            }
+            phaseNames.add("read-back");
+            marks = new GpuEvent[phaseNames.size() + 1];
+            for (int i = 0; i < marks.length; i++) {
+                marks[i] = new GpuEvent(key.device);
+            }
+        }
+    }
+
+    private void mark(int i, GpuStream s) {
+        if (marks != null) {
+            marks[i].record(s);
+        }
+    }
+
+    /** Device milliseconds of each phase of the last profiled proof, by name, in order (waits for it). */
+    public Map<String, Float> phaseMillis() {
+        Map<String, Float> out = new LinkedHashMap<>();
+        marks[marks.length - 1].synchronize();
+        for (int i = 0; i < phaseNames.size(); i++) {
+            out.put(phaseNames.get(i), marks[i + 1].millisSince(marks[i]));
+        }
+        return out;
+    }
+
     /** CPU, no lock: writes the staged input of the witness into pinned memory. */
     public void stage(Witness w) {
         long[] image = staging.image(w);
@@ -99,6 +144,7 @@ public final class ProofWorkspace implements AutoCloseable {
     /** Enqueues every kernel of the proof and the read-back of its sums on the compute stream. */
     public void enqueueCompute(GpuStream s) {
         DeviceProvingKey k = key;
+        mark(0, s);
         for (DeviceBuffer v : new DeviceBuffer[] {a, b, c}) {
             v.fill32(0, s);
         }
@@ -107,6 +153,7 @@ public final class ProofWorkspace implements AutoCloseable {
             k.matrices.enqueueProduct(m, in(staging.inputsAt), in(staging.bitsAt), in(staging.tailAt),
                     m == Matrix.A ? a : m == Matrix.B ? b : c, s);
         }
+        mark(1, s);
         // h as CpuProver.quotient computes it: each of a, b, c back to coefficients and onto the
         // coset, (a b - c) / Z there, then back to coefficients.
         for (DeviceBuffer v : new DeviceBuffer[] {a, b, c}) {
@@ -115,8 +162,10 @@ public final class ProofWorkspace implements AutoCloseable {
         }
         field.quotientOnCoset(a, b, c, k.zInv, k.domainSize, s);
         k.ntt.cosetInverse(a, s);
+        mark(2, s);
         select(k.aSelection, k.aDensity, k.aPrefix, aBits, s);
         select(k.bSelection, k.bDensity, k.bPrefix, bBits, s);
+        mark(3, s);
         for (int i = 0; i < steps.size(); i++) {
             ProofPlan.Step st = steps.get(i);
             DeviceBuffer points = k.points(st.points());
@@ -139,8 +188,10 @@ public final class ProofWorkspace implements AutoCloseable {
             } else {
                 (g1 ? g1Batch : g2Batch).enqueue(points.pointer(), points.bytes, src, srcBytes, st.n(), s, out);
             }
+            mark(4 + i, s);
         }
         sumsHost.copyFrom(sums, 0, 0, ProofPlan.SUMS_BYTES, s);
+        mark(4 + steps.size(), s);
     }
 
     /** A query's selection bitmap from the uploaded aux bitmap (bitmap_select; out zeroed first). */
@@ -169,5 +220,10 @@ public final class ProofWorkspace implements AutoCloseable {
         g2Msm.close();
         g1Batch.close();
         g2Batch.close();
+        if (marks != null) {
+            for (GpuEvent e : marks) {
+                e.close();
+            }
+        }
     }
 }

@@ -79,6 +79,16 @@ class GpuProver2KiBTest {
                 System.out.printf("[gpu prover] 2KiB partition proof on the GPU (run %d): %.1f ms (staging, device work, "
                         + "read-back, assembly; witness excluded)%n", i, (System.nanoTime() - a) / 1e6);
             }
+            gpu.enableProfiling();
+            long p0 = System.nanoTime();
+            gpu.prove(w, r, s);
+            System.out.printf("[gpu prover] 2KiB profiled proof: %.1f ms; device phases (ms):%n", (System.nanoTime() - p0) / 1e6);
+            float total = 0;
+            for (var e : gpu.phaseMillis().entrySet()) {
+                System.out.printf("[gpu prover]   %-28s %8.2f%n", e.getKey(), e.getValue());
+                total += e.getValue();
+            }
+            System.out.printf("[gpu prover]   %-28s %8.2f%n", "device total", total);
             long b = System.nanoTime();
             Proof cpuProof = new CpuProver(shape, params).prove(w, r, s);
             System.out.printf("[gpu prover] 2KiB partition proof on the CPU (%d cores): %.1f ms (witness excluded)%n",
