@@ -84,6 +84,13 @@ public final class DeviceBuffer implements AutoCloseable {
                 "cuMemcpyDtoD", device.ordinal);
     }
 
+    /** Asynchronous device-to-device copy of byteCount bytes from srcOffset to the address dst, on the stream. */
+    public void copyToAsync(long srcOffset, CUdeviceptr dst, long byteCount, GpuStream stream) {
+        checkRange(srcOffset, byteCount);
+        Cuda.check(JCudaDriver.cuMemcpyDtoDAsync(dst, ptr.withByteOffset(srcOffset), byteCount, stream.handle()),
+                "cuMemcpyDtoDAsync", device.ordinal);
+    }
+
     public void fill32(int value, GpuStream stream) {
         Cuda.check(JCudaDriver.cuMemsetD32Async(ptr, value, bytes / 4, stream.handle()), "cuMemsetD32Async", device.ordinal);
     }

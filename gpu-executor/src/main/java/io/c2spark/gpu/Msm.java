@@ -89,6 +89,26 @@ public final class Msm implements AutoCloseable {
      */
     public void enqueue(CUdeviceptr points, long pointBytes, CUdeviceptr scalars, long scalarBytes, MsmPlan p, GpuStream s,
             CUdeviceptr out) {
+        DeviceBuffer windowSums = enqueueToWindows(points, pointBytes, scalars, scalarBytes, p, s);
+        Launch.kernel(device, curve.combine, 1, 1, s, windowSums, p.windows(), p.windowBits(), out);
+        mark(7, s);
+    }
+
+    /**
+     * Like {@link #enqueue}, but leaves the combination of the windows to the CPU: copies the
+     * p.windows() XYZZ window sums ({@link Curve#xyzzBytes} each, lowest window first) to out, for
+     * {@link WindowCombination}.
+     */
+    public void enqueueWindowSums(CUdeviceptr points, long pointBytes, CUdeviceptr scalars, long scalarBytes, MsmPlan p,
+            GpuStream s, CUdeviceptr out) {
+        DeviceBuffer windowSums = enqueueToWindows(points, pointBytes, scalars, scalarBytes, p, s);
+        windowSums.copyToAsync(0, out, p.windows() * curve.xyzzBytes, s);
+        mark(7, s);
+    }
+
+    /** Every step but the combination; returns the buffer holding the window sums. */
+    private DeviceBuffer enqueueToWindows(CUdeviceptr points, long pointBytes, CUdeviceptr scalars, long scalarBytes, MsmPlan p,
+            GpuStream s) {
         int n = p.n();
         if (pointBytes < curve.affineBytes() * n || scalarBytes < 32L * n) {
             throw new IllegalArgumentException(curve + " MSM of " + n + " points needs " + curve.affineBytes() * n
@@ -124,8 +144,7 @@ public final class Msm implements AutoCloseable {
             next = t;
             count = groups;
         }
-        Launch.kernel(device, curve.combine, 1, 1, s, in, p.windows(), p.windowBits(), out);
-        mark(7, s);
+        return in;
     }
 
     /** The Jacobian result of the last enqueued MSM (synchronizes s). */

@@ -4,6 +4,8 @@ import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
 import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.gpu.Curve;
+import io.c2spark.gpu.MsmPlan;
+import io.c2spark.gpu.WindowCombination;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,10 +13,13 @@ import java.util.List;
 /**
  * The twelve sums one proof computes on the device, as data: which points, which scalars or
  * bitmap (in the staged input, see {@link StagingLayout}; the quotient; or a selection bitmap made
- * on the device), how many, and whether by MSM or batch addition; and how they combine into the five query sums the proof is assembled from.
- * {@link ProofWorkspace} launches exactly these steps; a CPU test evaluates the same steps with
- * prover-core's MSM and batch addition and gets CpuProver's proof, which pins the wiring (offsets,
- * counts, which bitmap goes with which points) without a GPU.
+ * on the device), how many, whether by MSM or batch addition, and where its result lies in the
+ * sums read back: a Jacobian point for a batch addition, the XYZZ window sums for an MSM (the
+ * windows are combined on the CPU, {@link WindowCombination}); and how they combine into the five
+ * query sums the proof is assembled from. {@link ProofWorkspace} launches exactly these steps; a
+ * CPU test evaluates the same steps with prover-core's MSM and batch addition and gets
+ * CpuProver's proof, which pins the wiring (offsets, counts, which bitmap goes with which points)
+ * without a GPU.
  */
 public final class ProofPlan {
     /** The device-resident point arrays a step reads. */
@@ -36,60 +41,80 @@ public final class ProofPlan {
      * coefficients (the a buffer after the NTTs), or the A or B selection bitmap.
      */
     public enum Source { STAGED, QUOTIENT, A_SELECTION, B_SELECTION }
-    public static final int SUMS_G1 = 9;
-    public static final int SUMS_G2 = 3;
-    /** Bytes of the twelve Jacobian sums, G1 then G2. */
-    public static final long SUMS_BYTES = 8L * (SUMS_G1 * G1.JACOBIAN + SUMS_G2 * G2.JACOBIAN);
+    /** The twelve sums: h, l (2), a (3), b_g1 (3), b_g2 (3). */
+    public static final int SUMS = 12;
 
     /**
-     * Sum number sum = kind over the first n points: an MSM with the Fr scalars, or a batch addition
-     * with the bitmap, found at source (at: the byte offset in the staged input, else 0).
+     * Sum number sum = kind over the first n points: an MSM (with its plan) with the Fr scalars, or
+     * a batch addition with the bitmap, found at source (at: the byte offset in the staged input,
+     * else 0); its result at byte resultAt of the sums.
      */
-    public record Step(int sum, Kind kind, Points points, Source source, long at, int n) {
+    public record Step(int sum, Kind kind, Points points, Source source, long at, int n, MsmPlan msm, long resultAt) {
+        /** Bytes of the result: the window sums of an MSM, a Jacobian point of a batch addition. */
+        public long resultBytes() {
+            Curve c = points.curve;
+            return kind == Kind.MSM ? msm.windows() * c.xyzzBytes : 8L * c.jacobianLongs;
+        }
     }
 
     /** The five query sums of one proof, Jacobian: h, l, a, b (G1), b (G2). */
     public record QuerySums(long[] h, long[] l, long[] a, long[] b1, long[] b2) {
     }
 
-    private ProofPlan() {
-    }
+    private final List<Step> steps;
+    private final long sumsBytes;
 
     /** The steps with something to sum; a sum with no step stays the identity. */
-    public static List<Step> steps(QueryLayout q, StagingLayout st, int domainSize) {
-        List<Step> all = List.of(
-                new Step(0, Kind.MSM, Points.H, Source.QUOTIENT, 0, domainSize - 1),
-                new Step(1, Kind.BATCH_ADD, Points.L, Source.STAGED, st.bitsAt, q.numAux),
-                new Step(2, Kind.MSM, Points.L_TAIL, Source.STAGED, st.tailAt, q.tailCount),
-                new Step(3, Kind.MSM, Points.A, Source.STAGED, st.inputsAt, q.numInputs),
-                new Step(4, Kind.BATCH_ADD, Points.A, Source.A_SELECTION, 0, q.aPoints()),
-                new Step(5, Kind.MSM, Points.A_TAIL, Source.STAGED, st.aTailAt, st.aTailCount),
-                new Step(6, Kind.MSM, Points.B_G1, Source.STAGED, st.bInputsAt, q.bInputCount),
-                new Step(7, Kind.BATCH_ADD, Points.B_G1, Source.B_SELECTION, 0, q.bPoints()),
-                new Step(8, Kind.MSM, Points.B1_TAIL, Source.STAGED, st.bTailAt, st.bTailCount),
-                new Step(9, Kind.MSM, Points.B_G2, Source.STAGED, st.bInputsAt, q.bInputCount),
-                new Step(10, Kind.BATCH_ADD, Points.B_G2, Source.B_SELECTION, 0, q.bPoints()),
-                new Step(11, Kind.MSM, Points.B2_TAIL, Source.STAGED, st.bTailAt, st.bTailCount));
+    public ProofPlan(QueryLayout q, StagingLayout st, int domainSize) {
+        Object[][] all = {
+            {Kind.MSM, Points.H, Source.QUOTIENT, 0L, domainSize - 1},
+            {Kind.BATCH_ADD, Points.L, Source.STAGED, st.bitsAt, q.numAux},
+            {Kind.MSM, Points.L_TAIL, Source.STAGED, st.tailAt, q.tailCount},
+            {Kind.MSM, Points.A, Source.STAGED, st.inputsAt, q.numInputs},
+            {Kind.BATCH_ADD, Points.A, Source.A_SELECTION, 0L, q.aPoints()},
+            {Kind.MSM, Points.A_TAIL, Source.STAGED, st.aTailAt, st.aTailCount},
+            {Kind.MSM, Points.B_G1, Source.STAGED, st.bInputsAt, q.bInputCount},
+            {Kind.BATCH_ADD, Points.B_G1, Source.B_SELECTION, 0L, q.bPoints()},
+            {Kind.MSM, Points.B1_TAIL, Source.STAGED, st.bTailAt, st.bTailCount},
+            {Kind.MSM, Points.B_G2, Source.STAGED, st.bInputsAt, q.bInputCount},
+            {Kind.BATCH_ADD, Points.B_G2, Source.B_SELECTION, 0L, q.bPoints()},
+            {Kind.MSM, Points.B2_TAIL, Source.STAGED, st.bTailAt, st.bTailCount}};
         List<Step> out = new ArrayList<>();
-        for (Step s : all) {
-            if (s.n() > 0) {
+        long at = 0;
+        for (int i = 0; i < all.length; i++) {
+            Kind kind = (Kind) all[i][0];
+            int n = (Integer) all[i][4];
+            if (n > 0) {
+                Step s = new Step(i, kind, (Points) all[i][1], (Source) all[i][2], (Long) all[i][3], n,
+                        kind == Kind.MSM ? MsmPlan.forSize(n) : null, at);
                 out.add(s);
+                at += s.resultBytes();
             }
         }
-        return out;
+        this.steps = List.copyOf(out);
+        this.sumsBytes = Math.max(8, at);
     }
 
-    /** Byte offset of sum i among the twelve. */
-    public static long sumAt(int i) {
-        return i < SUMS_G1 ? 8L * G1.JACOBIAN * i : 8L * (SUMS_G1 * G1.JACOBIAN + (i - SUMS_G1) * G2.JACOBIAN);
+    public List<Step> steps() {
+        return steps;
     }
 
-    /** The query sums from the twelve (as longs, {@link #SUMS_BYTES} of them; all-zero = identity). */
-    public static QuerySums combine(long[] sums) {
-        long[][] s = new long[SUMS_G1 + SUMS_G2][];
-        for (int i = 0; i < s.length; i++) {
-            int o = (int) (sumAt(i) / 8);
-            s[i] = Arrays.copyOfRange(sums, o, o + (i < SUMS_G1 ? G1.JACOBIAN : G2.JACOBIAN));
+    /** Bytes of all results, read back in one copy. */
+    public long sumsBytes() {
+        return sumsBytes;
+    }
+
+    /** The query sums from the results read back ({@link #sumsBytes} as longs). */
+    public QuerySums combine(long[] results) {
+        long[][] s = new long[SUMS][];
+        for (int i = 0; i < SUMS; i++) {
+            s[i] = new long[i < 9 ? G1.JACOBIAN : G2.JACOBIAN];
+        }
+        for (Step st : steps) {
+            int o = (int) (st.resultAt() / 8);
+            Curve c = st.points().curve;
+            s[st.sum()] = st.kind() == Kind.MSM ? WindowCombination.of(c, results, o, st.msm().windows(), st.msm().windowBits())
+                    : Arrays.copyOfRange(results, o, o + c.jacobianLongs);
         }
         return new QuerySums(s[0], g1(s[1], s[2]), g1(s[3], s[4], s[5]), g1(s[6], s[7], s[8]), g2(s[9], s[10], s[11]));
     }

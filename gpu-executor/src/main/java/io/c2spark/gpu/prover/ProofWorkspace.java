@@ -12,7 +12,6 @@ import io.c2spark.gpu.Kernel;
 import io.c2spark.gpu.Launch;
 import io.c2spark.gpu.LaunchShapes;
 import io.c2spark.gpu.Msm;
-import io.c2spark.gpu.MsmPlan;
 import io.c2spark.gpu.PinnedHostBuffer;
 import io.c2spark.gpu.R1csDeviceShape.Matrix;
 import java.util.ArrayList;
@@ -32,14 +31,15 @@ import jcuda.driver.CUdeviceptr;
  * <li>{@link #enqueueCompute}: a, b, c by SpMV, h by NTTs, the A and B selection bitmaps, then
  * the steps of {@link ProofPlan} (MSMs and batch additions), and the copy of the twelve sums to
  * pinned memory;
- * <li>{@link #sums}, once that work has completed: the five query sums.
+ * <li>{@link #sums}, once that work has completed: the five query sums (the MSMs' windows are
+ * combined here, on the CPU, outside the compute lock).
  * </ol>
  */
 public final class ProofWorkspace implements AutoCloseable {
     private final DeviceProvingKey key;
     private final StagingLayout staging;
+    private final ProofPlan plan;
     private final List<ProofPlan.Step> steps;
-    private final MsmPlan[] plans;
     private final PinnedHostBuffer staged;
     private final PinnedHostBuffer sumsHost;
     private final DeviceBuffer input;
@@ -58,9 +58,10 @@ public final class ProofWorkspace implements AutoCloseable {
         this.key = key;
         GpuDevice device = key.device;
         this.staging = new StagingLayout(key.layout);
-        this.steps = ProofPlan.steps(key.layout, staging, key.domainSize);
+        this.plan = new ProofPlan(key.layout, staging, key.domainSize);
+        this.steps = plan.steps();
         this.staged = new PinnedHostBuffer(device, staging.bytes);
-        this.sumsHost = new PinnedHostBuffer(device, ProofPlan.SUMS_BYTES);
+        this.sumsHost = new PinnedHostBuffer(device, plan.sumsBytes());
         this.input = device.allocate(staging.bytes);
         long m = key.domainSize;
         this.a = device.allocate(32 * m);
@@ -68,20 +69,17 @@ public final class ProofWorkspace implements AutoCloseable {
         this.c = device.allocate(32 * m);
         this.aBits = device.allocate(4L * key.aSelection.selectionWords());
         this.bBits = device.allocate(4L * key.bSelection.selectionWords());
-        this.sums = device.allocate(ProofPlan.SUMS_BYTES);
+        this.sums = device.allocate(plan.sumsBytes());
         this.field = new FieldKernels(device);
         this.g1Msm = new Msm(device, Curve.G1);
         this.g2Msm = new Msm(device, Curve.G2);
         this.g1Batch = new BatchAdd(device, Curve.G1);
         this.g2Batch = new BatchAdd(device, Curve.G2);
         // Workspaces sized for every step now, so that no proof allocates.
-        this.plans = new MsmPlan[steps.size()];
-        for (int i = 0; i < steps.size(); i++) {
-            ProofPlan.Step st = steps.get(i);
+        for (ProofPlan.Step st : steps) {
             boolean g1 = st.points().curve == Curve.G1;
             if (st.kind() == ProofPlan.Kind.MSM) {
-                plans[i] = MsmPlan.forSize(st.n());
-                (g1 ? g1Msm : g2Msm).reserve(plans[i]);
+                (g1 ? g1Msm : g2Msm).reserve(st.msm());
             } else {
                 (g1 ? g1Batch : g2Batch).reserve(st.n());
             }
@@ -170,7 +168,7 @@ public final class ProofWorkspace implements AutoCloseable {
             ProofPlan.Step st = steps.get(i);
             DeviceBuffer points = k.points(st.points());
             boolean g1 = st.points().curve == Curve.G1;
-            CUdeviceptr out = sums.at(ProofPlan.sumAt(st.sum()));
+            CUdeviceptr out = sums.at(st.resultAt());
             CUdeviceptr src = switch (st.source()) {
                 case STAGED -> in(st.at());
                 case QUOTIENT -> a.pointer();
@@ -184,13 +182,13 @@ public final class ProofWorkspace implements AutoCloseable {
                 case B_SELECTION -> bBits.bytes;
             };
             if (st.kind() == ProofPlan.Kind.MSM) {
-                (g1 ? g1Msm : g2Msm).enqueue(points.pointer(), points.bytes, src, srcBytes, plans[i], s, out);
+                (g1 ? g1Msm : g2Msm).enqueueWindowSums(points.pointer(), points.bytes, src, srcBytes, st.msm(), s, out);
             } else {
                 (g1 ? g1Batch : g2Batch).enqueue(points.pointer(), points.bytes, src, srcBytes, st.n(), s, out);
             }
             mark(4 + i, s);
         }
-        sumsHost.copyFrom(sums, 0, 0, ProofPlan.SUMS_BYTES, s);
+        sumsHost.copyFrom(sums, 0, 0, plan.sumsBytes(), s);
         mark(4 + steps.size(), s);
     }
 
@@ -204,9 +202,9 @@ public final class ProofWorkspace implements AutoCloseable {
 
     /** The five query sums, once the compute stream's work has completed. */
     public ProofPlan.QuerySums sums() {
-        long[] all = new long[(int) (ProofPlan.SUMS_BYTES / 8)];
+        long[] all = new long[(int) (plan.sumsBytes() / 8)];
         sumsHost.get(0, all, 0, all.length);
-        return ProofPlan.combine(all);
+        return plan.combine(all);
     }
 
     @Override

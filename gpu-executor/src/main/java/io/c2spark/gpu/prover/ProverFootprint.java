@@ -57,7 +57,8 @@ public final class ProverFootprint {
         long staged = 32 * (s.inputs() + s.tail() + s.bInputs() + s.aTail() + s.bTail()) + s.aux() / 8 + 6 * 256;
         long selections = (s.inputs() + s.aAux() + s.bInputs() + s.bAux()) / 8 + 8;
         long abc = 3 * 32 * m;
-        long sums = ProofPlan.SUMS_BYTES;
+        // At most 64 windows (c = 4) of G2 XYZZ sums per result: an upper bound.
+        long sums = ProofPlan.SUMS * 64 * Curve.G2.xyzzBytes;
         long g1Msm = msmBytes(Curve.G1, m - 1, s.inputs(), s.tail(), s.aTail(), s.bInputs(), s.bTail());
         long g2Msm = msmBytes(Curve.G2, s.bInputs(), s.bTail());
         long g1Batch = batchBytes(Curve.G1, Math.max(s.aux(), Math.max(s.inputs() + s.aAux(), s.bInputs() + s.bAux())));

@@ -29,6 +29,7 @@ import io.c2spark.core.r1cs.WitnessSystem;
 import io.c2spark.gpu.Curve;
 import io.c2spark.gpu.GpuTestAccess;
 import io.c2spark.gpu.TestCircuits;
+import io.c2spark.gpu.WindowCombinationTest;
 
 /**
  * The GPU prover's wiring without a GPU: the steps of {@link ProofPlan}, evaluated over the staged
@@ -92,8 +93,9 @@ class ProofPlanTest {
                     bitsWords);
             long[] bSel = DensitySelectionTest.select(DensitySelection.of(shape.bAuxDensity(), shape.numAux(), q.bInputCount),
                     bitsWords);
-            long[] sums = new long[(int) (ProofPlan.SUMS_BYTES / 8)];
-            for (ProofPlan.Step s : ProofPlan.steps(q, st, dom.size())) {
+            ProofPlan plan = new ProofPlan(q, st, dom.size());
+            long[] sums = new long[(int) (plan.sumsBytes() / 8)];
+            for (ProofPlan.Step s : plan.steps()) {
                 Curve curve = s.points().curve;
                 long[] pts = Arrays.copyOf(points(params, q, s.points()), s.n() * curve.affineLongs);
                 long[] src = switch (s.source()) {
@@ -111,9 +113,11 @@ class ProofPlanTest {
                     sum = curve == Curve.G1 ? BatchAddition.g1(pts, bits, s.n()) : BatchAddition.g2(pts, bits, s.n());
                 }
                 assertEquals(curve.jacobianLongs, sum.length);
-                System.arraycopy(sum, 0, sums, (int) (ProofPlan.sumAt(s.sum()) / 8), sum.length);
+                // An MSM's result is its window sums: the whole sum in window 0 (XYZZ), identity above.
+                long[] result = s.kind() == ProofPlan.Kind.MSM ? WindowCombinationTest.xyzz(curve, sum) : sum;
+                System.arraycopy(result, 0, sums, (int) (s.resultAt() / 8), result.length);
             }
-            ProofPlan.QuerySums qs = ProofPlan.combine(sums);
+            ProofPlan.QuerySums qs = plan.combine(sums);
             Random rnd = new Random(seed + 3);
             long[] r = new long[4];
             long[] s = new long[4];
@@ -145,7 +149,12 @@ class ProofPlanTest {
 
     @Test
     void emptySumsCombineToTheIdentity() {
-        ProofPlan.QuerySums qs = ProofPlan.combine(new long[(int) (ProofPlan.SUMS_BYTES / 8)]);
+        TestCircuits.Instance c = TestCircuits.mixed(6, 20);
+        R1csShape shape = ShapeSystem.of(c.circuit(), true);
+        Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(6)));
+        QueryLayout q = new QueryLayout(shape, params);
+        ProofPlan plan = new ProofPlan(q, new StagingLayout(q), EvaluationDomain.forCoefficients(shape.numConstraints()).size());
+        ProofPlan.QuerySums qs = plan.combine(new long[(int) (plan.sumsBytes() / 8)]);
         for (long[] g1 : new long[][] {qs.h(), qs.l(), qs.a(), qs.b1()}) {
             assertTrue(G1.isIdentity(g1, 0));
         }
