@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * Timings on the device (CUDA events, median of several runs after a warm-up), each result checked
  * against the reference before it is reported. Prints a table and writes bench.csv to the folder
  * given as the first argument. Sizes: -Dc2spark.bench.msm=20,22,24,26 etc. (empty or 0 skips a
- * family: ntt, msm, batch, spmv, quotient, g2msm, g2batch).
+ * family: ntt, msm, batch, spmv, quotient, g2msm, g2batch); -Dc2spark.bench.msmWindows=8,16 runs
+ * every G1 and G2 MSM size with each of those windows.
  */
 public final class GpuBench {
     private final GpuDevice d;
@@ -250,7 +251,7 @@ public final class GpuBench {
         return GpuG2Test.affine(p);
     }
 
-    void g2(GpuStream s, int[] msmSizes, int batchLg) {
+    void g2(GpuStream s, int[] msmSizes, int[] windows, int batchLg) {
         long[] logs = TestData.randomFr(1 << 10, TestData.SEED + 88);
         int maxLg = Math.max(batchLg, Arrays.stream(msmSizes).max().orElse(0));
         try (DeviceBuffer points = g2Points(maxLg, logs)) {
@@ -260,19 +261,21 @@ public final class GpuBench {
                 long[] want = g2Expected(G1TestPoints.dotTiled(k, logs));
                 try (PinnedHostBuffer pinned = new PinnedHostBuffer(d, 32L * n); Msm m = new Msm(d, Curve.G2)) {
                     pinned.put(0, k, 0, k.length);
-                    MsmPlan p = MsmPlan.forSize(n);
-                    boolean ok = Arrays.equals(GpuG2Test.affine(m.run(points, pinned, p, s)), want);
-                    double ms = time(s, 3, st -> m.run(points, pinned, p, st));
-                    m.enableProfiling();
-                    m.run(points, pinned, p, s);
-                    float[] phases = m.phaseMillis();
-                    StringBuilder sb = new StringBuilder();
-                    for (int i = 0; i < phases.length; i++) {
-                        sb.append(String.format(" %s %.1f", Msm.PHASES[i], phases[i]));
+                    for (int c : windows.length > 0 ? windows : new int[] {MsmPlan.windowBitsFor(n)}) {
+                        MsmPlan p = MsmPlan.withWindow(n, c);
+                        boolean ok = Arrays.equals(GpuG2Test.affine(m.run(points, pinned, p, s)), want);
+                        double ms = time(s, 3, st -> m.run(points, pinned, p, st));
+                        m.enableProfiling();
+                        m.run(points, pinned, p, s);
+                        float[] phases = m.phaseMillis();
+                        StringBuilder sb = new StringBuilder();
+                        for (int i = 0; i < phases.length; i++) {
+                            sb.append(String.format(" %s %.1f", Msm.PHASES[i], phases[i]));
+                        }
+                        System.out.println("[bench] g2 msm 2^" + lg + " c=" + c + " phases (ms):" + sb);
+                        row("g2 msm (c=" + c + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
+                                (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host");
                     }
-                    System.out.println("[bench] g2 msm 2^" + lg + " phases (ms):" + sb);
-                    row("g2 msm (c=" + p.windowBits() + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
-                            (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host");
                 }
             }
             if (batchLg > 0) {
@@ -327,7 +330,7 @@ public final class GpuBench {
                 long[] logs = TestData.randomFr(1 << distinctLg, TestData.SEED + 77);
                 try (DeviceBuffer points = b.tiledPoints(s, maxLg, logs)) {
                     for (int lg : msmSizes) {
-                        int[] w = msmWindows.length > 0 && lg == 24 ? msmWindows : new int[] {MsmPlan.windowBitsFor(1 << lg)};
+                        int[] w = msmWindows.length > 0 ? msmWindows : new int[] {MsmPlan.windowBitsFor(1 << lg)};
                         System.out.flush();
                         b.msm(s, lg, points, logs, w);
                     }
@@ -337,7 +340,7 @@ public final class GpuBench {
                 }
             }
             if (g2MsmSizes.length > 0 || g2BatchLg > 0) {
-                b.g2(s, g2MsmSizes, g2BatchLg);
+                b.g2(s, g2MsmSizes, msmWindows, g2BatchLg);
             }
         }
         Files.createDirectories(out);
