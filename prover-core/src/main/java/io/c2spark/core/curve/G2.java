@@ -4,7 +4,6 @@ import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fp2;
 import io.c2spark.core.field.Fr;
 import java.math.BigInteger;
-import java.util.Arrays;
 
 /**
  * The BLS12-381 group G2: points of the sextic twist y^2 = x^3 + 4 (1 + u) over Fp2, in the subgroup
@@ -15,9 +14,8 @@ import java.util.Arrays;
  *   <li>affine: x, y = 24 longs (x.c0, x.c1, y.c0, y.c1); the identity is all-zero limbs;
  *   <li>Jacobian: X, Y, Z = 36 longs for (X / Z^2, Y / Z^3); any Z = 0 is the identity.
  * </ul>
- * The group law is {@link G1}'s, over Fp2: dbl-2009-l, add-2007-bl and madd-2007-bl from the
- * Explicit-Formulas Database (a = 0 Jacobian), with the identity, P + P and P + (-P) cases detected.
- * Every output may alias an input at the same offset.
+ * The group law is {@link JacobianGroupLaw}'s over Fp2 (identity, P + P and P + (-P) handled; every
+ * output may alias an input at the same offset).
  */
 public final class G2 {
     public static final int AFFINE = 2 * Fp2.LIMBS;
@@ -35,6 +33,48 @@ public final class G2 {
             "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be", 16);
 
     private static final long[] B = Fp2.of(BigInteger.valueOf(4), BigInteger.valueOf(4));
+
+    private static final JacobianGroupLaw LAW = new JacobianGroupLaw(new JacobianGroupLaw.CoordinateField() {
+        public int limbs() {
+            return Fp2.LIMBS;
+        }
+
+        public void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+            Fp2.add(a, ao, b, bo, r, ro);
+        }
+
+        public void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+            Fp2.sub(a, ao, b, bo, r, ro);
+        }
+
+        public void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+            Fp2.mul(a, ao, b, bo, r, ro);
+        }
+
+        public void sqr(long[] a, int ao, long[] r, int ro) {
+            Fp2.sqr(a, ao, r, ro);
+        }
+
+        public void neg(long[] a, int ao, long[] r, int ro) {
+            Fp2.neg(a, ao, r, ro);
+        }
+
+        public void inverse(long[] a, int ao, long[] r, int ro) {
+            Fp2.inverse(a, ao, r, ro);
+        }
+
+        public boolean isZero(long[] a, int ao) {
+            return Fp2.isZero(a, ao);
+        }
+
+        public boolean equal(long[] a, int ao, long[] b, int bo) {
+            return Fp2.equal(a, ao, b, bo);
+        }
+
+        public void setOne(long[] r, int ro) {
+            Fp2.setOne(r, ro);
+        }
+    }, B);
     private static final long[] GENERATOR = affine(GENERATOR_X0, GENERATOR_X1, GENERATOR_Y0, GENERATOR_Y1);
 
     /**
@@ -73,43 +113,29 @@ public final class G2 {
     // ---------------------------------------------------------------- identity, copies, conversions
 
     public static boolean isIdentityAffine(long[] a, int ao) {
-        return Fp2.isZero(a, ao) && Fp2.isZero(a, ao + N);
+        return LAW.isIdentityAffine(a, ao);
     }
 
     public static boolean isIdentity(long[] p, int po) {
-        return Fp2.isZero(p, po + 2 * N);
+        return LAW.isIdentity(p, po);
     }
 
     public static void setIdentity(long[] p, int po) {
-        Arrays.fill(p, po, po + JACOBIAN, 0L);
+        LAW.setIdentity(p, po);
     }
 
     public static void setIdentityAffine(long[] a, int ao) {
-        Arrays.fill(a, ao, ao + AFFINE, 0L);
+        LAW.setIdentityAffine(a, ao);
     }
 
     /** Jacobian (x, y, 1) from affine (x, y); the identity maps to Z = 0. */
     public static void fromAffine(long[] a, int ao, long[] r, int ro) {
-        if (isIdentityAffine(a, ao)) {
-            setIdentity(r, ro);
-            return;
-        }
-        System.arraycopy(a, ao, r, ro, AFFINE);
-        Fp2.setOne(r, ro + 2 * N);
+        LAW.fromAffine(a, ao, r, ro);
     }
 
     /** Affine (X / Z^2, Y / Z^3); the identity maps to all zeros. One inversion. */
     public static void toAffine(long[] p, int po, long[] r, int ro) {
-        if (isIdentity(p, po)) {
-            setIdentityAffine(r, ro);
-            return;
-        }
-        long[] t = new long[2 * N];
-        Fp2.inverse(p, po + 2 * N, t, 0);
-        Fp2.sqr(t, 0, t, N);
-        Fp2.mul(t, 0, t, N, t, 0);
-        Fp2.mul(p, po, t, N, r, ro);
-        Fp2.mul(p, po + N, t, 0, r, ro + N);
+        LAW.toAffine(p, po, r, ro);
     }
 
     /**
@@ -148,54 +174,17 @@ public final class G2 {
 
     /** y^2 = x^3 + 4 (1 + u) for an affine point; the identity counts as on the curve. */
     public static boolean isOnCurveAffine(long[] a, int ao) {
-        if (isIdentityAffine(a, ao)) {
-            return true;
-        }
-        long[] t = new long[2 * N];
-        Fp2.sqr(a, ao, t, 0);
-        Fp2.mul(t, 0, a, ao, t, 0);
-        Fp2.add(t, 0, B, 0, t, 0);
-        Fp2.sqr(a, ao + N, t, N);
-        return Fp2.equal(t, 0, t, N);
+        return LAW.isOnCurveAffine(a, ao);
     }
 
     /** Y^2 = X^3 + 4 (1 + u) Z^6 for a Jacobian point; the identity counts as on the curve. */
     public static boolean isOnCurve(long[] p, int po) {
-        if (isIdentity(p, po)) {
-            return true;
-        }
-        long[] t = new long[3 * N];
-        Fp2.sqr(p, po + 2 * N, t, 0);
-        Fp2.mul(t, 0, p, po + 2 * N, t, 0);
-        Fp2.sqr(t, 0, t, 0);
-        Fp2.mul(t, 0, B, 0, t, 0);
-        Fp2.sqr(p, po, t, N);
-        Fp2.mul(t, N, p, po, t, N);
-        Fp2.add(t, 0, t, N, t, 0);
-        Fp2.sqr(p, po + N, t, 2 * N);
-        return Fp2.equal(t, 0, t, 2 * N);
+        return LAW.isOnCurve(p, po);
     }
 
     /** Equality of Jacobian points as group elements (X1 Z2^2 = X2 Z1^2 and Y1 Z2^3 = Y2 Z1^3). */
     public static boolean equal(long[] p, int po, long[] q, int qo) {
-        boolean pi = isIdentity(p, po);
-        boolean qi = isIdentity(q, qo);
-        if (pi || qi) {
-            return pi == qi;
-        }
-        long[] t = new long[6 * N];
-        Fp2.sqr(p, po + 2 * N, t, 0);
-        Fp2.sqr(q, qo + 2 * N, t, N);
-        Fp2.mul(p, po, t, N, t, 2 * N);
-        Fp2.mul(q, qo, t, 0, t, 3 * N);
-        if (!Fp2.equal(t, 2 * N, t, 3 * N)) {
-            return false;
-        }
-        Fp2.mul(t, 0, p, po + 2 * N, t, 0);
-        Fp2.mul(t, N, q, qo + 2 * N, t, N);
-        Fp2.mul(p, po + N, t, N, t, 4 * N);
-        Fp2.mul(q, qo + N, t, 0, t, 5 * N);
-        return Fp2.equal(t, 4 * N, t, 5 * N);
+        return LAW.equal(p, po, q, qo);
     }
 
     /**
@@ -235,171 +224,26 @@ public final class G2 {
     // ---------------------------------------------------------------- group law
 
     public static void negAffine(long[] a, int ao, long[] r, int ro) {
-        if (r != a || ro != ao) {
-            System.arraycopy(a, ao, r, ro, N);
-        }
-        Fp2.neg(a, ao + N, r, ro + N);
+        LAW.negAffine(a, ao, r, ro);
     }
 
     public static void neg(long[] p, int po, long[] r, int ro) {
-        if (r != p || ro != po) {
-            System.arraycopy(p, po, r, ro, N);
-            System.arraycopy(p, po + 2 * N, r, ro + 2 * N, N);
-        }
-        Fp2.neg(p, po + N, r, ro + N);
+        LAW.neg(p, po, r, ro);
     }
 
     /** r = 2p, dbl-2009-l. The identity doubles to Z = 0 by the formula itself. */
     public static void dbl(long[] p, int po, long[] r, int ro) {
-        final int a = 0;
-        final int b = N;
-        final int c = 2 * N;
-        final int d = 3 * N;
-        final int e = 4 * N;
-        long[] t = new long[5 * N];
-        Fp2.sqr(p, po, t, a);                 // A = X1^2
-        Fp2.sqr(p, po + N, t, b);             // B = Y1^2
-        Fp2.sqr(t, b, t, c);                  // C = B^2
-        Fp2.add(p, po, t, b, t, d);
-        Fp2.sqr(t, d, t, d);
-        Fp2.sub(t, d, t, a, t, d);
-        Fp2.sub(t, d, t, c, t, d);
-        Fp2.add(t, d, t, d, t, d);            // D = 2 ((X1 + B)^2 - A - C)
-        Fp2.add(t, a, t, a, t, e);
-        Fp2.add(t, e, t, a, t, e);            // E = 3 A
-        Fp2.mul(p, po + N, p, po + 2 * N, t, b);
-        Fp2.add(t, b, t, b, r, ro + 2 * N);   // Z3 = 2 Y1 Z1: p is not read after this
-        Fp2.sqr(t, e, t, a);                  // F = E^2
-        Fp2.sub(t, a, t, d, t, a);
-        Fp2.sub(t, a, t, d, r, ro);           // X3 = F - 2 D
-        Fp2.sub(t, d, r, ro, t, d);
-        Fp2.mul(t, e, t, d, t, d);            // E (D - X3)
-        Fp2.add(t, c, t, c, t, c);
-        Fp2.add(t, c, t, c, t, c);
-        Fp2.add(t, c, t, c, t, c);            // 8 C
-        Fp2.sub(t, d, t, c, r, ro + N);       // Y3 = E (D - X3) - 8 C
+        LAW.dbl(p, po, r, ro);
     }
 
     /** r = p + q for Jacobian p and q, add-2007-bl. */
     public static void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
-        if (isIdentity(p, po)) {
-            System.arraycopy(q, qo, r, ro, JACOBIAN);
-            return;
-        }
-        if (isIdentity(q, qo)) {
-            if (r != p || ro != po) {
-                System.arraycopy(p, po, r, ro, JACOBIAN);
-            }
-            return;
-        }
-        final int z1z1 = 0;
-        final int z2z2 = N;
-        final int u1 = 2 * N;
-        final int h = 3 * N;
-        final int s1 = 4 * N;
-        final int rr = 5 * N;
-        final int z3 = 6 * N;
-        final int x3 = 7 * N;
-        final int y3 = 8 * N;
-        long[] t = new long[9 * N];
-        Fp2.sqr(p, po + 2 * N, t, z1z1);
-        Fp2.sqr(q, qo + 2 * N, t, z2z2);
-        Fp2.mul(p, po, t, z2z2, t, u1);               // U1 = X1 Z2Z2
-        Fp2.mul(q, qo, t, z1z1, t, h);                // U2 = X2 Z1Z1
-        Fp2.mul(p, po + N, q, qo + 2 * N, t, s1);
-        Fp2.mul(t, s1, t, z2z2, t, s1);               // S1 = Y1 Z2 Z2Z2
-        Fp2.mul(q, qo + N, p, po + 2 * N, t, rr);
-        Fp2.mul(t, rr, t, z1z1, t, rr);               // S2 = Y2 Z1 Z1Z1
-        Fp2.sub(t, h, t, u1, t, h);                   // H = U2 - U1
-        Fp2.sub(t, rr, t, s1, t, rr);
-        Fp2.add(t, rr, t, rr, t, rr);                 // r = 2 (S2 - S1)
-        if (Fp2.isZero(t, h)) {
-            if (Fp2.isZero(t, rr)) {
-                dbl(p, po, r, ro);
-            } else {
-                setIdentity(r, ro);
-            }
-            return;
-        }
-        Fp2.add(p, po + 2 * N, q, qo + 2 * N, t, z3);
-        Fp2.sqr(t, z3, t, z3);
-        Fp2.sub(t, z3, t, z1z1, t, z3);
-        Fp2.sub(t, z3, t, z2z2, t, z3);
-        Fp2.mul(t, z3, t, h, t, z3);                  // Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H
-        Fp2.add(t, h, t, h, t, z1z1);
-        Fp2.sqr(t, z1z1, t, z1z1);                    // I = (2 H)^2
-        Fp2.mul(t, h, t, z1z1, t, z2z2);              // J = H I
-        Fp2.mul(t, u1, t, z1z1, t, u1);               // V = U1 I
-        Fp2.sqr(t, rr, t, x3);
-        Fp2.sub(t, x3, t, z2z2, t, x3);
-        Fp2.sub(t, x3, t, u1, t, x3);
-        Fp2.sub(t, x3, t, u1, t, x3);                 // X3 = r^2 - J - 2 V
-        Fp2.sub(t, u1, t, x3, t, u1);
-        Fp2.mul(t, rr, t, u1, t, u1);                 // r (V - X3)
-        Fp2.mul(t, s1, t, z2z2, t, s1);
-        Fp2.add(t, s1, t, s1, t, s1);                 // 2 S1 J
-        Fp2.sub(t, u1, t, s1, t, y3);                 // Y3 = r (V - X3) - 2 S1 J
-        System.arraycopy(t, x3, r, ro, N);
-        System.arraycopy(t, y3, r, ro + N, N);
-        System.arraycopy(t, z3, r, ro + 2 * N, N);
+        LAW.add(p, po, q, qo, r, ro);
     }
 
     /** r = p + a for Jacobian p and affine a (the MSM bucket step), madd-2007-bl. */
     public static void addAffine(long[] p, int po, long[] a, int ao, long[] r, int ro) {
-        if (isIdentityAffine(a, ao)) {
-            if (r != p || ro != po) {
-                System.arraycopy(p, po, r, ro, JACOBIAN);
-            }
-            return;
-        }
-        if (isIdentity(p, po)) {
-            System.arraycopy(a, ao, r, ro, AFFINE);
-            Fp2.setOne(r, ro + 2 * N);
-            return;
-        }
-        final int z1z1 = 0;
-        final int h = N;
-        final int rr = 2 * N;
-        final int hh = 3 * N;
-        final int z3 = 4 * N;
-        final int y3 = 5 * N;
-        long[] t = new long[6 * N];
-        Fp2.sqr(p, po + 2 * N, t, z1z1);
-        Fp2.mul(a, ao, t, z1z1, t, h);                // U2 = X2 Z1Z1
-        Fp2.mul(p, po + 2 * N, t, z1z1, t, rr);
-        Fp2.mul(a, ao + N, t, rr, t, rr);             // S2 = Y2 Z1 Z1Z1
-        Fp2.sub(t, h, p, po, t, h);                   // H = U2 - X1
-        Fp2.sub(t, rr, p, po + N, t, rr);
-        Fp2.add(t, rr, t, rr, t, rr);                 // r = 2 (S2 - Y1)
-        if (Fp2.isZero(t, h)) {
-            if (Fp2.isZero(t, rr)) {
-                dbl(p, po, r, ro);
-            } else {
-                setIdentity(r, ro);
-            }
-            return;
-        }
-        Fp2.sqr(t, h, t, hh);                         // HH = H^2
-        Fp2.add(p, po + 2 * N, t, h, t, z3);
-        Fp2.sqr(t, z3, t, z3);
-        Fp2.sub(t, z3, t, z1z1, t, z3);
-        Fp2.sub(t, z3, t, hh, t, z3);                 // Z3 = (Z1 + H)^2 - Z1Z1 - HH
-        Fp2.add(t, hh, t, hh, t, hh);
-        Fp2.add(t, hh, t, hh, t, hh);                 // I = 4 HH
-        Fp2.mul(t, h, t, hh, t, h);                   // J = H I
-        Fp2.mul(p, po, t, hh, t, hh);                 // V = X1 I
-        Fp2.sqr(t, rr, t, z1z1);
-        Fp2.sub(t, z1z1, t, h, t, z1z1);
-        Fp2.sub(t, z1z1, t, hh, t, z1z1);
-        Fp2.sub(t, z1z1, t, hh, t, z1z1);             // X3 = r^2 - J - 2 V
-        Fp2.sub(t, hh, t, z1z1, t, hh);
-        Fp2.mul(t, rr, t, hh, t, hh);                 // r (V - X3)
-        Fp2.mul(p, po + N, t, h, t, y3);
-        Fp2.add(t, y3, t, y3, t, y3);                 // 2 Y1 J
-        Fp2.sub(t, hh, t, y3, t, y3);                 // Y3 = r (V - X3) - 2 Y1 J
-        System.arraycopy(t, z1z1, r, ro, N);
-        System.arraycopy(t, y3, r, ro + N, N);
-        System.arraycopy(t, z3, r, ro + 2 * N, N);
+        LAW.addAffine(p, po, a, ao, r, ro);
     }
 
     // ---------------------------------------------------------------- scalar multiplication
@@ -422,17 +266,6 @@ public final class G2 {
 
     /** r = [k] p, k as little-endian unsigned limbs; left-to-right double and add. */
     static void mulLimbs(long[] p, int po, long[] k, long[] r, int ro) {
-        long[] base = new long[JACOBIAN];
-        System.arraycopy(p, po, base, 0, JACOBIAN);
-        long[] acc = new long[JACOBIAN];
-        for (int i = k.length - 1; i >= 0; i--) {
-            for (int bit = 63; bit >= 0; bit--) {
-                dbl(acc, 0, acc, 0);
-                if (((k[i] >>> bit) & 1) != 0) {
-                    add(acc, 0, base, 0, acc, 0);
-                }
-            }
-        }
-        System.arraycopy(acc, 0, r, ro, JACOBIAN);
+        LAW.mulLimbs(p, po, k, r, ro);
     }
 }

@@ -1,6 +1,7 @@
 package io.c2spark.core.gadgets;
 
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.porep.hash.PoseidonOptimizedConstants;
 import io.c2spark.core.r1cs.ConstraintSystem;
 import io.c2spark.core.r1cs.LinearCombination;
 import io.c2spark.core.r1cs.Variable;
@@ -115,7 +116,7 @@ public final class PoseidonGadget {
 
     /** poseidon_hash over {@code preimage.length} = arity allocated numbers (arity 2, 4, 8 or 11). */
     public static Num hash(ConstraintSystem cs, Num[] preimage) {
-        PoseidonCircuitConstants c = PoseidonCircuitConstants.of(preimage.length);
+        PoseidonOptimizedConstants c = PoseidonOptimizedConstants.of(preimage.length);
         Elt[] state = new Elt[c.width];
         state[0] = Elt.constant(c.domainTag);
         for (int i = 0; i < preimage.length; i++) {
@@ -127,14 +128,14 @@ public final class PoseidonGadget {
 
     /** The round loop, with neptune's constants cursor and round counter. */
     private static final class Permutation {
-        final PoseidonCircuitConstants c;
+        final PoseidonOptimizedConstants c;
         /** False in witness mode: the MDS products then carry values only, not linear combinations. */
         final boolean linear;
         Elt[] state;
         int offset;
         int round;
 
-        Permutation(PoseidonCircuitConstants c, Elt[] state, boolean linear) {
+        Permutation(PoseidonOptimizedConstants c, Elt[] state, boolean linear) {
             this.c = c;
             this.state = state;
             this.linear = linear;
@@ -214,20 +215,20 @@ public final class PoseidonGadget {
             } else if (round > sparseOffset && round < c.halfFullRounds + c.partialRounds) {
                 productSparse(round - sparseOffset - 1);
             } else {
-                productMatrix(c.m);
+                productMatrix(c.mds);
             }
             round++;
         }
 
         /** result[j] = sum_i state[i] * matrix[i][j]. */
-        void productMatrix(FrMatrix m) {
+        void productMatrix(long[] m) {
             Elt[] r = new Elt[c.width];
             if (!linear) {
                 long[] t = new long[Fr.LIMBS];
                 for (int j = 0; j < c.width; j++) {
                     long[] v = new long[Fr.LIMBS];
                     for (int i = 0; i < c.width; i++) {
-                        Fr.mul(state[i].value, 0, m.rows[i], 4 * j, t, 0);
+                        Fr.mul(state[i].value, 0, m, 4 * (i * c.width + j), t, 0);
                         Fr.add(v, 0, t, 0, v, 0);
                     }
                     r[j] = Elt.valueOnly(v);
@@ -238,7 +239,7 @@ public final class PoseidonGadget {
             for (int j = 0; j < c.width; j++) {
                 Elt acc = Elt.zero();
                 for (int i = 0; i < c.width; i++) {
-                    acc = acc.plus(state[i].scale(m.rows[i], 4 * j));
+                    acc = acc.plus(state[i].scale(m, 4 * (i * c.width + j)));
                 }
                 r[j] = acc;
             }

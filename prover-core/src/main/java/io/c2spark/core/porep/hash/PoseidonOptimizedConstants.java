@@ -1,4 +1,4 @@
-package io.c2spark.core.gadgets;
+package io.c2spark.core.porep.hash;
 
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.porep.hash.PoseidonConstants;
@@ -10,36 +10,38 @@ import io.c2spark.core.porep.hash.PoseidonConstants;
  * the partial rounds factored into a pre-sparse matrix and one sparse matrix per partial round.
  * The circuit must use exactly these to give Filecoin's constraint system.
  */
-final class PoseidonCircuitConstants {
-    private static final PoseidonCircuitConstants[] CACHE = new PoseidonCircuitConstants[12];
+public final class PoseidonOptimizedConstants {
+    private static final PoseidonOptimizedConstants[] CACHE = new PoseidonOptimizedConstants[12];
 
-    final int width;
-    final int halfFullRounds;
-    final int partialRounds;
-    final long[] domainTag;
-    final FrMatrix m;
-    final FrMatrix preSparse;
-    /** Per partial round: w_hat (width elements), then v_rest (width - 1 elements). */
-    final long[][] sparseWHat;
-    final long[][] sparseVRest;
+    public final int width;
+    public final int halfFullRounds;
+    public final int partialRounds;
+    public final long[] domainTag;
+    /** The MDS matrix and the pre-sparse matrix, row-major, width x width elements. */
+    public final long[] mds;
+    public final long[] preSparse;
+    /** Per partial round: w_hat (width elements) and v_rest (width - 1 elements). */
+    public final long[][] sparseWHat;
+    public final long[][] sparseVRest;
     /** full_rounds * width + partial_rounds elements. */
-    final long[] compressedRoundConstants;
+    public final long[] compressedRoundConstants;
 
-    static PoseidonCircuitConstants of(int arity) {
+    public static PoseidonOptimizedConstants of(int arity) {
         synchronized (CACHE) {
             if (CACHE[arity] == null) {
-                CACHE[arity] = new PoseidonCircuitConstants(PoseidonConstants.of(arity));
+                CACHE[arity] = new PoseidonOptimizedConstants(PoseidonConstants.of(arity));
             }
             return CACHE[arity];
         }
     }
 
-    private PoseidonCircuitConstants(PoseidonConstants c) {
+    private PoseidonOptimizedConstants(PoseidonConstants c) {
         width = c.width;
         halfFullRounds = c.fullRounds / 2;
         partialRounds = c.partialRounds;
         domainTag = c.domainTag.clone();
-        m = FrMatrix.of(c.mds, width);
+        mds = c.mds.clone();
+        FrMatrix m = FrMatrix.of(c.mds, width);
         FrMatrix mInv = m.invert();
         compressedRoundConstants = compress(c.roundConstants, mInv);
         FrMatrix base = m.transpose();
@@ -50,7 +52,7 @@ final class PoseidonCircuitConstants {
             doublePrimes[partialRounds - 1 - i] = doublePrime(curr, hatInv);
             curr = base.mul(prime(curr));
         }
-        preSparse = curr;
+        preSparse = curr.rowMajor();
         sparseWHat = new long[partialRounds][];
         sparseVRest = new long[partialRounds][];
         for (int r = 0; r < partialRounds; r++) {

@@ -1,4 +1,4 @@
-package io.c2spark.core.gadgets;
+package io.c2spark.core.porep.hash;
 
 import io.c2spark.core.field.Fr;
 
@@ -32,14 +32,12 @@ final class FrMatrix {
         return m;
     }
 
-    long[] get(int i, int j) {
-        long[] v = new long[4];
-        System.arraycopy(rows[i], 4 * j, v, 0, 4);
-        return v;
-    }
-
-    void set(int i, int j, long[] v, int off) {
-        System.arraycopy(v, off, rows[i], 4 * j, 4);
+    long[] rowMajor() {
+        long[] out = new long[4 * n * n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(rows[i], 0, out, 4 * n * i, 4 * n);
+        }
+        return out;
     }
 
     FrMatrix transpose() {
