@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Check mode over a synthetic 32GiB sector's partition circuit (11 layers, 8-8 trees, 18 challenges,
  * 130M constraints). The check system keeps no constraint and stores values compactly, so the whole
- * partition is checked in one pass (slow); the default run checks single challenges of it. A
- * corrupted parent column is caught and the failing constraint is named with its challenge.
+ * partition is checked in one pass (slow); the default run checks single challenges of it, and that
+ * the witness mode (its dedicated SHA-256 writer included) gives check mode's values. A corrupted
+ * parent column is caught and the failing constraint is named with its challenge.
  */
 class SyntheticPartitionCheckTest {
     private static final RegisteredSealProof PROOF = RegisteredSealProof.STACKED_DRG_32GIB_V1_1;
@@ -80,9 +81,11 @@ class SyntheticPartitionCheckTest {
         Random rnd = new Random(SEED);
         int k = rnd.nextInt(c1.partitions());
         int j = rnd.nextInt(PROOF.shape().challengesPerPartition());
-        CheckSystem cs = CheckSystem.of(oneChallenge(PartitionCircuits.of(c1, k), j));
+        StackedCircuit circuit = oneChallenge(PartitionCircuits.of(c1, k), j);
+        CheckSystem cs = CheckSystem.of(circuit);
         assertTrue(cs.isSatisfied(), () -> "seed " + SEED + ", partition " + k + ", challenge " + j + ": "
                 + cs.firstFailure());
+        PartitionCircuitSatisfiedTest.assertWitnessEqualsCheck(circuit, cs);
         CountSystem count = CountSystem.of(StackedCircuit.blank(SectorShape.SIZE_32GIB, 1), false);
         assertEquals(count.numConstraints(), cs.numConstraints());
         assertEquals(count.numAux(), cs.numAux());
