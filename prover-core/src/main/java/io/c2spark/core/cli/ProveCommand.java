@@ -2,20 +2,24 @@ package io.c2spark.core.cli;
 
 import io.c2spark.core.groth16.CpuProver;
 import io.c2spark.core.groth16.Groth16Prover;
-import io.c2spark.core.groth16.ProverProvider;
-import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.Parameters;
+import io.c2spark.core.groth16.ProofEncoding;
+import io.c2spark.core.groth16.ProverProvider;
+import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.porep.SectorShape;
+import io.c2spark.core.porep.c1.C1FormatException;
 import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Reader;
 import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.porep.c2.SealProver;
-import io.c2spark.core.groth16.ProofEncoding;
-import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.porep.circuit.PublicInputs;
+import io.c2spark.core.porep.sdr.VanillaVerifier;
+import io.c2spark.core.porep.vanilla.VanillaProofException;
+import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.snarkjs.SnarkjsJson;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -24,14 +28,18 @@ import java.util.Arrays;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code c2spark prove}: C2 of one sector, on the CPU or a GPU. */
 @Command(name = "prove", mixinStandardHelpOptions = true,
         description = {"Prove one sector's C2: read and check the C1 file (its vanilla proofs are verified first;",
-            "a bad file is refused with the field named), prove every partition, and write the seal proof",
-            "(192 bytes per partition) to FILE atomically. This command serves small sectors (2KiB, 8MiB,",
-            "512MiB); 32GiB and 64GiB run on GPUs with the Spark job."})
+            "a bad file is refused with the field named), prove every partition on the chosen backend, and",
+            "write the seal proof (192 bytes per partition) to FILE atomically. This command serves small",
+            "sectors (2KiB, 8MiB, 512MiB); 32GiB and 64GiB run on GPUs with the Spark job. Exit 0 when",
+            "proved, 2 when refused (no GPU for --backend gpu, a bad C1 file, a size this command does not",
+            "prove, missing parameters)."})
 final class ProveCommand implements Callable<Integer> {
     /** Which prover: the CPU's, a GPU's (failing at once without one), or a GPU's when there is one. */
     enum Backend { cpu, gpu, auto }
@@ -56,6 +64,9 @@ final class ProveCommand implements Callable<Integer> {
                 "and proof-K.json when there are several), for `snarkjs groth16 verify` and other outside verifiers."})
     Path snarkjsOut;
 
+    @Spec
+    CommandSpec spec;
+
     /** The registered prover of that backend name, or null. */
     static ProverProvider provider(String name) {
         for (ProverProvider p : ServiceLoader.load(ProverProvider.class)) {
@@ -68,6 +79,8 @@ final class ProveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter log = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         ProverProvider gpu = null;
         if (backend != Backend.cpu) {
             String unavailable = null;
@@ -83,39 +96,62 @@ final class ProveCommand implements Callable<Integer> {
                 }
             }
             if (unavailable != null && backend == Backend.gpu) {
-                System.err.println("c2spark prove --backend gpu: " + unavailable);
+                err.println("c2spark prove --backend gpu: " + unavailable);
+                err.flush();
                 return 2;
             }
             if (unavailable != null) {
-                System.out.println("--backend auto: no GPU (" + unavailable + "); proving on the CPU");
+                log.println("--backend auto: no GPU (" + unavailable + "); proving on the CPU");
+                log.flush();
             }
         }
-        C1Output c1 = C1Reader.read(c1File);
+        C1Output c1;
+        try {
+            c1 = C1Reader.read(c1File);
+        } catch (C1FormatException e) {
+            err.println("c2spark prove: refused: " + e.getMessage());
+            return 2;
+        }
         SectorShape shape = c1.registeredProof().shape();
         if (shape.partitions() > 1) {
-            System.err.println("c2spark prove: this command does not prove " + shape.label()
+            err.println("c2spark prove: this command does not prove " + shape.label()
                     + " sectors; run them on GPUs with the Spark job");
+            return 2;
+        }
+        // Checked before the parameters are looked for and loaded (tens of seconds), so a bad file costs
+        // nothing; SealProver checks again, which for the CPU's small sectors takes milliseconds.
+        try {
+            VanillaVerifier.verify(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.seed(),
+                    c1.vanillaProofs());
+        } catch (VanillaProofException e) {
+            err.println("c2spark prove: refused " + c1File + ": " + e.getMessage());
             return 2;
         }
         Path paramsFile = PorepParameters.paramsFile(paramsDir, shape);
         if (!Files.isRegularFile(paramsFile)) {
-            System.err.println("c2spark prove: no parameters " + paramsFile + "; make them with `c2spark params "
+            err.println("c2spark prove: no parameters " + paramsFile + "; make them with `c2spark params "
                     + "--sector-size " + shape.label() + " --out " + paramsDir + "`");
             return 2;
         }
-        System.out.println("loading " + paramsFile + " and the partition circuit ...");
+        log.println("loading " + paramsFile + " and the partition circuit ...");
+        log.flush();
         Parameters params = ParameterFiles.readParams(paramsFile, false);
         R1csShape circuit = PorepParameters.circuitShape(shape);
         Groth16Prover prover = gpu == null ? new CpuProver(circuit, params) : gpu.open(circuit, params);
-        System.out.println("proving on the " + (gpu == null ? "CPU" : "GPU"));
-        byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), System.out::println);
+        log.println("proving on the " + (gpu == null ? "CPU" : "GPU"));
+        byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
+            log.println(line);
+            log.flush();
+        });
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
         Files.write(tmp, proof);
         Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        System.out.println("wrote " + out + " (" + proof.length + " bytes)");
+        log.println("wrote " + out + " (" + proof.length + " bytes)");
         if (snarkjsOut != null) {
             writeSnarkjs(c1, params.vk(), proof);
+            log.println("wrote snarkjs files to " + snarkjsOut);
         }
+        log.flush();
         return 0;
     }
 
@@ -133,6 +169,5 @@ final class ProveCommand implements Callable<Integer> {
             SnarkjsJson.write(snarkjsOut.resolve("proof" + suffix + ".json"),
                     SnarkjsJson.proof(ProofEncoding.decode(one)));
         }
-        System.out.println("wrote snarkjs files to " + snarkjsOut);
     }
 }

@@ -5,11 +5,14 @@ import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Reader;
 import io.c2spark.core.porep.c2.SealVerifier;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code c2spark verify}: checks a seal proof against the public values of its C1 file. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
@@ -26,19 +29,25 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--proof", required = true, paramLabel = "FILE", description = "The seal proof.")
     Path proofFile;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
         C1Output c1 = C1Reader.read(c1File);
         VerifyingKey vk = ParameterFiles.readVk(vkFile);
         byte[] proof = Files.readAllBytes(proofFile);
         int bad = SealVerifier.firstInvalidPartition(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(),
                 c1.seed(), vk, proof);
         if (bad >= 0) {
-            System.out.println("INVALID: partition " + bad + " of " + proofFile + " does not verify");
+            out.println("INVALID: partition " + bad + " of " + proofFile + " does not verify");
+            out.flush();
             return 1;
         }
-        System.out.println("OK: " + proofFile + " verifies (" + c1.registeredProof().serdeName() + ", "
+        out.println("OK: " + proofFile + " verifies (" + c1.registeredProof().serdeName() + ", "
                 + c1.partitions() + " partition(s))");
+        out.flush();
         return 0;
     }
 }

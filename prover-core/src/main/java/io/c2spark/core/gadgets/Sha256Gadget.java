@@ -1,5 +1,6 @@
 package io.c2spark.core.gadgets;
 
+import io.c2spark.core.r1cs.BitSink;
 import io.c2spark.core.r1cs.ConstraintSystem;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.List;
  * Booleans are {@link Bit}-packed longs; input and output bits are big-endian per byte.
  */
 public final class Sha256Gadget {
-    private static final int[] K = {
+    static final int[] K = {
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
         0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -21,28 +22,27 @@ public final class Sha256Gadget {
         0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     };
-    private static final int[] IV = {
+    static final int[] IV = {
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     };
 
     private Sha256Gadget() {
     }
 
-    /** sha256: pads the message (a whole number of bytes) and runs the compression per block. */
+    /**
+     * sha256: pads the message (a whole number of bytes) and runs the compression per block. The
+     * witness mode takes the dedicated writer, which allocates the same variables.
+     */
     public static long[] hash(ConstraintSystem cs, long[] input) {
         if (input.length % 8 != 0) {
             throw new IllegalArgumentException("SHA-256 input must be whole bytes, got " + input.length + " bits");
         }
-        long plen = input.length;
-        int total = (int) (((plen + 1 + 64 + 511) / 512) * 512);
-        long[] padded = new long[total];
-        System.arraycopy(input, 0, padded, 0, input.length);
-        padded[input.length] = Bit.TRUE;
-        for (int i = 0; i < 64; i++) {
-            padded[total - 64 + i] = Bit.constant(((plen >>> (63 - i)) & 1) != 0);
+        if (cs instanceof BitSink sink) {
+            return new Sha256WitnessWriter(sink).hash(input);
         }
+        long[] padded = pad(input);
         UInt32[] cur = iv();
-        for (int blk = 0; blk < total / 512; blk++) {
+        for (int blk = 0; blk < padded.length / 512; blk++) {
             int k = blk;
             try (var ns = cs.namespace(() -> "block " + k)) {
                 cur = compress(cs, padded, blk * 512, cur);
@@ -51,10 +51,26 @@ public final class Sha256Gadget {
         return toBitsBe(cur);
     }
 
+    /** The message, a one bit, zeros, and its length in bits as 64 big-endian bits: whole blocks. */
+    static long[] pad(long[] input) {
+        long plen = input.length;
+        int total = (int) (((plen + 1 + 64 + 511) / 512) * 512);
+        long[] padded = new long[total];
+        System.arraycopy(input, 0, padded, 0, input.length);
+        padded[input.length] = Bit.TRUE;
+        for (int i = 0; i < 64; i++) {
+            padded[total - 64 + i] = Bit.constant(((plen >>> (63 - i)) & 1) != 0);
+        }
+        return padded;
+    }
+
     /** sha256_block_no_padding: one compression of a 512-bit block from the IV. */
     public static long[] blockNoPadding(ConstraintSystem cs, long[] input) {
         if (input.length != 512) {
             throw new IllegalArgumentException("a SHA-256 block has 512 bits, got " + input.length);
+        }
+        if (cs instanceof BitSink sink) {
+            return new Sha256WitnessWriter(sink).blockNoPadding(input);
         }
         return toBitsBe(compress(cs, input, 0, iv()));
     }

@@ -7,20 +7,27 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Records every value densely and evaluates every constraint as it is enforced; the first
- * unsatisfied one is named by its full namespace path ("ns/inner/name"). Names are evaluated only
- * then, so a satisfied circuit builds no string. For tests and debugging, not for large circuits.
+ * Records every value and evaluates every constraint as it is enforced; the first unsatisfied one is
+ * named by its full namespace path ("ns/inner/name"). Names are evaluated only then, so a satisfied
+ * circuit builds no string. Constraints are never kept, and values are kept compactly (bit
+ * variables in a bitmap, the few other values in a tail sorted by aux index), so a whole 32GiB
+ * partition (130M constraints and aux variables, 98.7% bits) is checked in about 100 MB instead of
+ * the 4.2 GB its values take as field elements.
  */
 public final class CheckSystem implements ConstraintSystem {
     private long[] inputs = new long[16 * Fr.LIMBS];
     private int numInputs;
-    private long[] aux = new long[64 * Fr.LIMBS];
     private final GrowableBitmap auxBits = new GrowableBitmap();
+    private final GrowableBitmap bitValues = new GrowableBitmap();
+    private long[] tail = new long[64 * Fr.LIMBS];
+    private int[] tailAux = new int[64];
+    private int tailSize;
     private int numAux;
     private int numConstraints;
     private final List<Supplier<String>> namespaces = new ArrayList<>();
     private final LinearCombination scratch = new LinearCombination();
     private final long[] abc = new long[3 * Fr.LIMBS];
+    private final long[] term = new long[Fr.LIMBS];
     private String firstFailure;
     private int firstFailureIndex = -1;
 
@@ -43,25 +50,22 @@ public final class CheckSystem implements ConstraintSystem {
 
     @Override
     public int allocate(long[] value, int off) {
-        ensureAux();
-        System.arraycopy(value, off, aux, numAux * Fr.LIMBS, Fr.LIMBS);
+        if (tailSize == tailAux.length) {
+            tailAux = Arrays.copyOf(tailAux, tailSize * 2);
+            tail = Arrays.copyOf(tail, tailSize * 2 * Fr.LIMBS);
+        }
+        System.arraycopy(value, off, tail, tailSize * Fr.LIMBS, Fr.LIMBS);
+        tailAux[tailSize++] = numAux;
         return numAux++;
     }
 
     @Override
     public int allocateBit(boolean value) {
-        ensureAux();
         auxBits.set(numAux);
         if (value) {
-            Fr.setOne(aux, numAux * Fr.LIMBS);
+            bitValues.set(numAux);
         }
         return numAux++;
-    }
-
-    private void ensureAux() {
-        if (numAux * Fr.LIMBS == aux.length) {
-            aux = Arrays.copyOf(aux, aux.length * 2);
-        }
     }
 
     @Override
@@ -96,7 +100,27 @@ public final class CheckSystem implements ConstraintSystem {
                         + " uses unallocated " + Variable.toString(v));
             }
         }
-        scratch.evaluate(inputs, aux, abc, off);
+        Arrays.fill(abc, off, off + Fr.LIMBS, 0L);
+        long[] coeffs = scratch.coefficients();
+        for (int k = 0; k < scratch.size(); k++) {
+            int v = scratch.var(k);
+            if (Variable.isInput(v)) {
+                Fr.mul(coeffs, k * Fr.LIMBS, inputs, Variable.index(v) * Fr.LIMBS, term, 0);
+                Fr.add(abc, off, term, 0, abc, off);
+            } else if (auxBits.get(v)) {
+                if (bitValues.get(v)) {
+                    Fr.add(abc, off, coeffs, k * Fr.LIMBS, abc, off);
+                }
+            } else {
+                Fr.mul(coeffs, k * Fr.LIMBS, tail, tailIndex(v) * Fr.LIMBS, term, 0);
+                Fr.add(abc, off, term, 0, abc, off);
+            }
+        }
+    }
+
+    /** Where a non-bit aux variable's value sits in the tail, which is sorted by aux index. */
+    private int tailIndex(int aux) {
+        return Arrays.binarySearch(tailAux, 0, tailSize, aux);
     }
 
     private String path(Supplier<String> name) {
@@ -151,8 +175,16 @@ public final class CheckSystem implements ConstraintSystem {
 
     /** Writes the value of var at dst[off]. */
     public void value(int var, long[] dst, int off) {
-        long[] src = Variable.isInput(var) ? inputs : aux;
-        System.arraycopy(src, Variable.index(var) * Fr.LIMBS, dst, off, Fr.LIMBS);
+        if (Variable.isInput(var)) {
+            System.arraycopy(inputs, Variable.index(var) * Fr.LIMBS, dst, off, Fr.LIMBS);
+        } else if (auxBits.get(var)) {
+            Arrays.fill(dst, off, off + Fr.LIMBS, 0L);
+            if (bitValues.get(var)) {
+                Fr.setOne(dst, off);
+            }
+        } else {
+            System.arraycopy(tail, tailIndex(var) * Fr.LIMBS, dst, off, Fr.LIMBS);
+        }
     }
 
     public boolean isBit(int auxIndex) {
@@ -164,8 +196,12 @@ public final class CheckSystem implements ConstraintSystem {
         return Arrays.copyOf(inputs, numInputs * Fr.LIMBS);
     }
 
-    /** Aux values, 4 limbs each. */
+    /** Aux values as a dense array, 4 limbs each: for small circuits. */
     public long[] auxValues() {
-        return Arrays.copyOf(aux, numAux * Fr.LIMBS);
+        long[] out = new long[numAux * Fr.LIMBS];
+        for (int j = 0; j < numAux; j++) {
+            value(Variable.aux(j), out, j * Fr.LIMBS);
+        }
+        return out;
     }
 }

@@ -7,11 +7,26 @@ final class GrowableBitmap {
     private long[] words = new long[16];
 
     void set(int i) {
-        int w = i >>> 6;
+        ensureWord(i >>> 6);
+        words[i >>> 6] |= 1L << i;
+    }
+
+    /** Sets bits [from, from + count) to bits 0 .. count-1 of values (count 1 to 64), over clear bits. */
+    void setBits(int from, long values, int count) {
+        long v = count == 64 ? values : values & ((1L << count) - 1);
+        int w = from >>> 6;
+        int last = (from + count - 1) >>> 6;
+        ensureWord(last);
+        words[w] |= v << from;
+        if (last != w) {
+            words[last] |= v >>> (64 - (from & 63));
+        }
+    }
+
+    private void ensureWord(int w) {
         if (w >= words.length) {
             words = Arrays.copyOf(words, Math.max(w + 1, words.length * 2));
         }
-        words[w] |= 1L << i;
     }
 
     boolean get(int i) {

@@ -103,22 +103,6 @@ public final class LinearCombination {
     }
 
     /**
-     * Writes the value of the combination at dst[off], the assignment given as dense arrays of
-     * input values and aux values (4 limbs each).
-     */
-    public void evaluate(long[] inputs, long[] aux, long[] dst, int off) {
-        long[] t = new long[Fr.LIMBS];
-        long[] acc = new long[Fr.LIMBS];
-        for (int k = 0; k < size; k++) {
-            int v = vars[k];
-            long[] values = v < 0 ? inputs : aux;
-            Fr.mul(coeffs, k * Fr.LIMBS, values, Variable.index(v) * Fr.LIMBS, t, 0);
-            Fr.add(acc, 0, t, 0, acc, 0);
-        }
-        System.arraycopy(acc, 0, dst, off, Fr.LIMBS);
-    }
-
-    /**
      * Sorts the terms into bellpepper's order (inputs by index, then aux by index), merges repeated
      * variables by adding their coefficients and drops terms whose coefficient is zero.
      */

@@ -9,8 +9,9 @@ import java.util.function.Supplier;
  * remaining (non-bit) aux values in a dense tail with the aux index of each. Constraints and
  * namespaces are not even built (their builders are never called), so synthesis allocates nothing
  * per constraint; a 32GiB partition's ~130M mostly-bit aux values fit in ~16 MB plus a small tail.
+ * As a {@link BitSink} it takes whole runs of bits from dedicated witness writers.
  */
-public final class WitnessSystem implements ConstraintSystem {
+public final class WitnessSystem implements ConstraintSystem, BitSink {
     private long[] inputs = new long[16 * Fr.LIMBS];
     private int numInputs;
     private final GrowableBitmap bits = new GrowableBitmap();
@@ -59,6 +60,22 @@ public final class WitnessSystem implements ConstraintSystem {
             bits.set(numAux);
         }
         return numAux++;
+    }
+
+    @Override
+    public int allocateBits(long values, int count) {
+        if (count < 1 || count > 64) {
+            throw new IllegalArgumentException("a run of 1 to 64 bits, got " + count);
+        }
+        int first = numAux;
+        bits.setBits(first, values, count);
+        numAux += count;
+        return first;
+    }
+
+    @Override
+    public void countConstraints(int n) {
+        numConstraints += n;
     }
 
     @Override

@@ -4,84 +4,117 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.c2spark.core.groth16.CpuProver;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.c2spark.core.cli.C2SparkCli;
 import io.c2spark.core.groth16.ParameterFiles;
-import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.C1Output;
+import io.c2spark.core.porep.c1.C1Writer;
 import io.c2spark.core.porep.sdr.Fr32;
 import io.c2spark.core.porep.sdr.SealedSector;
 import io.c2spark.core.porep.sdr.Sealer;
 import io.c2spark.core.porep.sdr.VanillaProver;
-import io.c2spark.core.porep.vanilla.VanillaProof;
-import io.c2spark.core.porep.vanilla.VanillaProofException;
-import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.core.snarkjs.SnarkjsJson;
+import io.c2spark.core.testing.NodeOracle;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.math.BigInteger;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
- * C2 of a really sealed 2KiB sector on the CPU: test parameters, a 192-byte seal proof, and its
- * verification from replica_id, comm_d, comm_r and the seed alone; a tampered proof, a wrong seed and
- * a corrupted C1 are refused.
+ * C2 of a really sealed 2KiB sector as a user runs it: {@code c2spark params}, {@code c2spark prove
+ * --snarkjs-out}, {@code c2spark verify}, and snarkjs's own {@code groth16 verify} on the exported
+ * JSON; a tampered proof, a wrong seed and a changed public input are refused by both.
+ *
+ * <p>Slow: a 2KiB partition's parameters take about 3.5 minutes to generate on two cores and its CPU
+ * proof about 2. The parameters are kept under target/ (PorepParameters keeps existing files), so a
+ * rerun in the same build tree skips their generation. The fast part, a corrupted C1 refused before
+ * proving, is ProveCommandTest.
  */
 @Tag("slow")
 class SealProofEndToEndTest {
-    private static final Random RND = new Random();
+    private static final Path PARAMS = Path.of("target", "test-params");
 
-    private static byte[] random32() {
-        byte[] b = new byte[32];
-        RND.nextBytes(b);
-        return b;
+    private static String run(int expectedExit, String... args) {
+        StringWriter out = new StringWriter();
+        CommandLine cli = new CommandLine(new C2SparkCli());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(out, true));
+        int exit = cli.execute(args);
+        assertEquals(expectedExit, exit, () -> String.join(" ", args) + ":\n" + out);
+        return out.toString();
+    }
+
+    private static String snarkjsVerify(Path dir, String vk, String pub, String proof) {
+        return NodeOracle.runBin("snarkjs", dir, "groth16", "verify", vk, pub, proof);
     }
 
     @Test
-    void sealProveVerify2KiB(@TempDir Path dir) throws Exception {
+    void sealParamsProveVerifyWithC2sparkAndSnarkjs(@TempDir Path dir) throws Exception {
+        Random rnd = new Random();
         RegisteredSealProof proof = RegisteredSealProof.STACKED_DRG_2KIB_V1_1;
         byte[] raw = new byte[2048 / 128 * 127];
-        RND.nextBytes(raw);
-        byte[] ticket = random32();
+        rnd.nextBytes(raw);
+        byte[] proverId = new byte[32];
+        byte[] ticket = new byte[32];
+        byte[] seed = new byte[32];
+        rnd.nextBytes(proverId);
+        rnd.nextBytes(ticket);
+        rnd.nextBytes(seed);
         ticket[31] &= 0x3F;
-        SealedSector s = Sealer.seal(proof, Fr32.pad(raw), random32(), RND.nextLong() >>> 1, ticket, null);
-        byte[] seed = random32();
-        VanillaProof[][] vanilla = VanillaProver.prove(s, seed);
-        C1Output c1 = new C1Output(proof, vanilla, s.commR(), s.commD(), s.replicaId(), seed, ticket);
+        SealedSector s = Sealer.seal(proof, Fr32.pad(raw), proverId, rnd.nextLong() >>> 1, ticket, null);
+        C1Output c1 = new C1Output(proof, VanillaProver.prove(s, seed), s.commR(), s.commD(), s.replicaId(), seed,
+                ticket);
+        Path c1File = dir.resolve("c1.json");
+        C1Writer.write(c1, c1File);
 
-        StringBuilder log = new StringBuilder();
-        assertTrue(PorepParameters.ensure(SectorShape.SIZE_2KIB, dir, m -> log.append(m).append('\n')));
-        assertTrue(PorepParameters.paramsFile(dir, SectorShape.SIZE_2KIB).getFileName().toString().contains("insecure"));
-        Parameters params = ParameterFiles.readParams(PorepParameters.paramsFile(dir, SectorShape.SIZE_2KIB), false);
-        VerifyingKey vk = ParameterFiles.readVk(PorepParameters.vkFile(dir, SectorShape.SIZE_2KIB));
-        R1csShape shape = PorepParameters.circuitShape(SectorShape.SIZE_2KIB);
-        CpuProver prover = new CpuProver(shape, params);
-
-        byte[] sealProof = SealProver.prove(c1, prover, RND, m -> log.append(m).append('\n'));
+        run(0, "params", "--sector-size", "2KiB", "--out", PARAMS.toString());
+        Path vkFile = PorepParameters.vkFile(PARAMS, SectorShape.SIZE_2KIB);
+        assertTrue(vkFile.getFileName().toString().contains("insecure"));
+        Path proofFile = dir.resolve("seal.proof");
+        Path sj = dir.resolve("snarkjs");
+        run(0, "prove", "--c1", c1File.toString(), "--params", PARAMS.toString(), "--out", proofFile.toString(),
+                "--snarkjs-out", sj.toString());
+        byte[] sealProof = Files.readAllBytes(proofFile);
         assertEquals(ProofEncoding.BYTES, sealProof.length);
-        assertEquals(-1, SealVerifier.firstInvalidPartition(proof, s.replicaId(), s.commD(), s.commR(), seed, vk,
-                sealProof), log::toString);
 
-        assertEquals(0, SealVerifier.firstInvalidPartition(proof, s.replicaId(), s.commD(), s.commR(), random32(), vk,
-                sealProof), "a proof for another seed must fail");
+        String ok = run(0, "verify", "--c1", c1File.toString(), "--vk", vkFile.toString(), "--proof",
+                proofFile.toString());
+        assertTrue(ok.startsWith("OK"), ok);
+        String theirs = snarkjsVerify(sj, "verification_key.json", "public.json", "proof.json");
+        assertTrue(theirs.contains("OK"), theirs);
+
         byte[] tampered = sealProof.clone();
         tampered[100] ^= 4;
-        assertEquals(0, SealVerifier.firstInvalidPartition(proof, s.replicaId(), s.commD(), s.commR(), seed, vk,
-                tampered));
+        Path tamperedFile = dir.resolve("tampered.proof");
+        Files.write(tamperedFile, tampered);
+        String bad = run(1, "verify", "--c1", c1File.toString(), "--vk", vkFile.toString(), "--proof",
+                tamperedFile.toString());
+        assertTrue(bad.startsWith("INVALID: partition 0"), bad);
 
-        VanillaProof p = vanilla[0][0];
-        byte[] parents = p.labelingProofs()[0].parents().clone();
-        parents[5] ^= 1;
-        VanillaProof[][] bad = {{new VanillaProof(p.commDProofs(), p.commRLastProof(), p.replicaColumnProofs(),
-                new io.c2spark.core.porep.vanilla.LabelingProof[] {
-                    new io.c2spark.core.porep.vanilla.LabelingProof(parents, p.labelingProofs()[0].layerIndex(),
-                            p.labelingProofs()[0].node()), p.labelingProofs()[1]}, p.encodingProof()), vanilla[0][1]}};
-        C1Output badC1 = new C1Output(proof, bad, s.commR(), s.commD(), s.replicaId(), seed, ticket);
-        VanillaProofException e = assertThrows(VanillaProofException.class,
-                () -> SealProver.prove(badC1, prover, RND, m -> { }));
-        assertTrue(e.getMessage().contains("labeling_proofs[0]"), e.getMessage());
+        VerifyingKey vk = ParameterFiles.readVk(vkFile);
+        byte[] otherSeed = seed.clone();
+        otherSeed[0] ^= 1;
+        assertEquals(0, SealVerifier.firstInvalidPartition(proof, s.replicaId(), s.commD(), s.commR(), otherSeed, vk,
+                sealProof), "a proof for another seed must fail");
+
+        ArrayNode signals = (ArrayNode) SnarkjsJson.parse(sj.resolve("public.json"));
+        int i = 3 + rnd.nextInt(signals.size() - 3);
+        JsonNode v = signals.get(i);
+        signals.set(i, signals.textNode(new BigInteger(v.asText()).add(BigInteger.ONE).toString()));
+        SnarkjsJson.write(sj.resolve("changed.json"), signals);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> snarkjsVerify(sj, "verification_key.json", "changed.json", "proof.json"));
+        assertTrue(e.getMessage().contains("Invalid proof"), e.getMessage());
     }
 }

@@ -1,0 +1,125 @@
+package io.c2spark.core.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.c2spark.core.porep.RegisteredSealProof;
+import io.c2spark.core.porep.c1.C1Output;
+import io.c2spark.core.porep.c1.C1Writer;
+import io.c2spark.core.porep.sdr.Fr32;
+import io.c2spark.core.porep.sdr.SealedSector;
+import io.c2spark.core.porep.sdr.Sealer;
+import io.c2spark.core.porep.sdr.VanillaProver;
+import io.c2spark.core.porep.vanilla.ColumnProof;
+import io.c2spark.core.porep.vanilla.LabelingProof;
+import io.c2spark.core.porep.vanilla.ReplicaColumnProof;
+import io.c2spark.core.porep.vanilla.VanillaProof;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code c2spark prove} refuses a really sealed 2KiB sector's C1 file with one corrupted field
+ * before it looks for parameters: exit 2, the field named, no proof written. (The full seal,
+ * parameters, prove and verify path is the slow SealProofEndToEndTest.)
+ */
+class ProveCommandTest {
+    private static final long SEED = new Random().nextLong();
+
+    /** What a command printed and returned. */
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new C2SparkCli());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    /** A sealed 2KiB sector's C1 output, with its vanilla proofs. */
+    static C1Output sealed2KiB(Random rnd) {
+        RegisteredSealProof proof = RegisteredSealProof.STACKED_DRG_2KIB_V1_1;
+        byte[] raw = new byte[2048 / 128 * 127];
+        rnd.nextBytes(raw);
+        byte[] proverId = new byte[32];
+        byte[] ticket = new byte[32];
+        byte[] seed = new byte[32];
+        rnd.nextBytes(proverId);
+        rnd.nextBytes(ticket);
+        rnd.nextBytes(seed);
+        ticket[31] &= 0x3F;
+        SealedSector s = Sealer.seal(proof, Fr32.pad(raw), proverId, rnd.nextLong() >>> 1, ticket, null);
+        return new C1Output(proof, VanillaProver.prove(s, seed), s.commR(), s.commD(), s.replicaId(), seed, ticket);
+    }
+
+    private static C1Output withChallenge(C1Output c1, int challenge, VanillaProof replacement) {
+        VanillaProof[][] vp = {c1.vanillaProofs()[0].clone()};
+        vp[0][challenge] = replacement;
+        return new C1Output(c1.registeredProof(), vp, c1.commR(), c1.commD(), c1.replicaId(), c1.seed(), c1.ticket());
+    }
+
+    private static Run prove(Path dir, C1Output c1) throws IOException {
+        Path file = dir.resolve("c1.json");
+        C1Writer.write(c1, file);
+        Path params = Files.createDirectories(dir.resolve("no-params"));
+        Run r = run("prove", "--c1", file.toString(), "--params", params.toString(), "--out",
+                dir.resolve("proof").toString());
+        assertFalse(Files.exists(dir.resolve("proof")), "seed " + SEED + ": a proof was written");
+        assertEquals(2, r.exit(), () -> "seed " + SEED + ": " + r);
+        assertFalse(r.err().contains("parameters"), () -> "refused only after looking for parameters: " + r);
+        return r;
+    }
+
+    @Test
+    void corruptedLabelingParentIsRefusedWithTheFieldNamed(@TempDir Path dir) throws IOException {
+        C1Output c1 = sealed2KiB(new Random(SEED));
+        VanillaProof p = c1.vanillaProofs()[0][1];
+        LabelingProof[] labeling = p.labelingProofs().clone();
+        byte[] parents = labeling[1].parents().clone();
+        parents[32 * 3 + 2] ^= 8;
+        labeling[1] = new LabelingProof(parents, labeling[1].layerIndex(), labeling[1].node());
+        Run r = prove(dir, withChallenge(c1, 1, new VanillaProof(p.commDProofs(), p.commRLastProof(),
+                p.replicaColumnProofs(), labeling, p.encodingProof())));
+        assertTrue(r.err().contains("partition 0, challenge 1, field labeling_proofs[1].parents"), r::toString);
+    }
+
+    @Test
+    void corruptedColumnRowIsRefusedWithTheFieldNamed(@TempDir Path dir) throws IOException {
+        C1Output c1 = sealed2KiB(new Random(SEED));
+        VanillaProof p = c1.vanillaProofs()[0][0];
+        ReplicaColumnProof rc = p.replicaColumnProofs();
+        ColumnProof[] drg = rc.drgParents().clone();
+        byte[] rows = drg[4].rows().clone();
+        rows[32 + 5] ^= 1;
+        drg[4] = new ColumnProof(drg[4].index(), rows, drg[4].inclusionProof());
+        Run r = prove(dir, withChallenge(c1, 0, new VanillaProof(p.commDProofs(), p.commRLastProof(),
+                new ReplicaColumnProof(rc.cX(), drg, rc.expParents()), p.labelingProofs(), p.encodingProof())));
+        assertTrue(r.err().contains(
+                "partition 0, challenge 0, field replica_column_proofs.drg_parents[4].inclusion_proof.leaf"), r::toString);
+    }
+
+    @Test
+    void malformedFileIsRefusedWithThePathNamed(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("c1.json");
+        C1Writer.write(sealed2KiB(new Random(SEED)), file);
+        String json = Files.readString(file, StandardCharsets.US_ASCII);
+        Files.writeString(file, json.replaceFirst("\"seed\":\\[", "\"seed\":[\"x\","), StandardCharsets.US_ASCII);
+        Run r = run("prove", "--c1", file.toString(), "--params", dir.toString(), "--out",
+                dir.resolve("proof").toString());
+        assertEquals(2, r.exit(), r::toString);
+        assertTrue(r.err().contains("seed"), r::toString);
+        assertFalse(Files.exists(dir.resolve("proof")));
+    }
+}
