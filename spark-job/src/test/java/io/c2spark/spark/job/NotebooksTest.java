@@ -73,10 +73,23 @@ class NotebooksTest {
         for (Path nb : notebooks) {
             execute(nb, reports, executed, plots);
             JsonNode out = JSON.readTree(executed.resolve(nb.getFileName()).toFile());
+            StringBuilder printed = new StringBuilder();
             for (JsonNode cell : out.get("cells")) {
                 for (JsonNode o : cell.path("outputs")) {
                     assertFalse("error".equals(o.path("output_type").asText()), nb + ": " + o);
+                    JsonNode t = o.path("text");
+                    if (t.isTextual()) {
+                        printed.append(t.asText());
+                    } else {
+                        t.forEach(line -> printed.append(line.asText()));
+                    }
                 }
+            }
+            // These reports hold every dimension: a notebook that says otherwise misread them.
+            String text = printed.toString();
+            assertTrue(text.contains("2 report(s)"), nb + " did not read both reports: " + text);
+            for (String lack : List.of("ran on the CPU", "no device clock", "no waits", "one configuration only")) {
+                assertFalse(text.contains(lack), nb + " says '" + lack + "': " + text);
             }
         }
         try (Stream<Path> s = Files.list(plots)) {
