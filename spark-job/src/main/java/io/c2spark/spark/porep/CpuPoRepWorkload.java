@@ -46,7 +46,7 @@ public final class CpuPoRepWorkload extends PoRepWorkload {
      * under the compute lock, the next one's witness is built, which is the overlap the coordinator
      * exists for. The CPU backend holds no device memory, so there is no VRAM ledger to size it by.
      */
-    static final int SLOTS_PER_DEVICE = 2;
+    private static final int SLOTS_PER_DEVICE = 2;
 
     @Override
     public PartitionProver prover(Settings settings) {
