@@ -175,6 +175,7 @@ public final class BatchDriver {
             row.put("skipped", skippedCount);
             row.put("wallMs", millis(System.nanoTime() - start));
             row.put("proofsPerDevice", progress.proofsPerDevice());
+            putScheduling(row);
             report.add(row);
             report.write(reportFs, reportPath, atomic);
             console.println(progress.line());
@@ -398,7 +399,28 @@ public final class BatchDriver {
         Map<String, Object> waits = new LinkedHashMap<>();
         o.waitNanos.forEach((k, v) -> waits.put(k, millis(v)));
         m.put("waitsMs", waits);
+        if (!o.deviceClockMs.isEmpty()) {
+            m.put("deviceClockMs", o.deviceClockMs);
+        }
         return m;
+    }
+
+    /**
+     * How the run was laid out, for comparing runs (the notebooks plot waits and busy fractions
+     * against workers per GPU and GPUs): the master, and either Spark's gpu resource amounts or, in
+     * plain local mode, the executor's own device list.
+     */
+    private void putScheduling(Map<String, Object> row) {
+        org.apache.spark.SparkConf conf = jsc.getConf();
+        row.put("master", conf.get("spark.master", ""));
+        String task = "spark.task.resource.gpu.amount";
+        if (conf.contains(task)) {
+            double amount = conf.getDouble(task, 1.0);
+            row.put("workersPerGpu", amount >= 1 ? 1 : (int) Math.round(1 / amount));
+            row.put("gpusPerExecutor", conf.getInt("spark.executor.resource.gpu.amount", 1));
+        } else {
+            row.put("localGpus", settings.get(C2SparkSettings.LOCAL_GPUS));
+        }
     }
 
     private static double millis(long nanos) {

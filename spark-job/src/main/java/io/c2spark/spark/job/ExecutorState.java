@@ -1,5 +1,6 @@
 package io.c2spark.spark.job;
 
+import io.c2spark.gpu.coordinator.CoordinatorRegistry;
 import io.c2spark.spark.device.LocalDevices;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
@@ -36,12 +37,19 @@ public final class ExecutorState {
         return current;
     }
 
-    /** Closes the prover (device state); the next {@link #get} starts afresh. */
+    /**
+     * Closes the prover and the JVM's device coordinators (device state); the next {@link #get}
+     * starts afresh, with coordinators made by its own prover.
+     */
     public static synchronized void stop() throws Exception {
         if (current != null) {
             ExecutorState s = current;
             current = null;
-            s.prover.close();
+            try {
+                s.prover.close();
+            } finally {
+                CoordinatorRegistry.shutdown();
+            }
         }
     }
 

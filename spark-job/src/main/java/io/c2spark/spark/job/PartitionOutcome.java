@@ -13,6 +13,7 @@ public final class PartitionOutcome implements Serializable {
     final byte[] proof;
     final LinkedHashMap<String, Long> phaseNanos;
     final LinkedHashMap<String, Long> waitNanos;
+    final LinkedHashMap<String, Double> deviceClockMs;
     final long inputBytes;
     final String device;
     final String deviceSource;
@@ -25,7 +26,7 @@ public final class PartitionOutcome implements Serializable {
     final long proveNanos;
 
     PartitionOutcome(String sectorId, int partition, byte[] proof, Map<String, Long> phaseNanos,
-                     Map<String, Long> waitNanos, long inputBytes, String device, String deviceSource,
+                     Map<String, Long> waitNanos, Map<String, Double> deviceClockMs, long inputBytes, String device, String deviceSource,
                      String executorId, String host, int attempt, long startMillis, long endMillis,
                      long readNanos, long proveNanos) {
         this.sectorId = sectorId;
@@ -33,6 +34,7 @@ public final class PartitionOutcome implements Serializable {
         this.proof = proof;
         this.phaseNanos = new LinkedHashMap<>(phaseNanos);
         this.waitNanos = new LinkedHashMap<>(waitNanos);
+        this.deviceClockMs = new LinkedHashMap<>(deviceClockMs);
         this.inputBytes = inputBytes;
         this.device = device;
         this.deviceSource = deviceSource;

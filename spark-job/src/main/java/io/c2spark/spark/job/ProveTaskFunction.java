@@ -52,7 +52,7 @@ final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Part
                         device.device());
                 long t2 = System.nanoTime();
                 return new PartitionOutcome(task.sectorId, task.partition, proof.proof(), proof.phaseNanos(),
-                        proof.waitNanos(), input.length, device.device().label(),
+                        proof.waitNanos(), proof.deviceClockMs(), input.length, device.device().label(),
                         device.device().source().name().toLowerCase(java.util.Locale.ROOT), place.executorId,
                         place.host, place.attempt, startMillis, System.currentTimeMillis(), t1 - t0, t2 - t1);
             }

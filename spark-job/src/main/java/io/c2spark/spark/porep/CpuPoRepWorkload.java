@@ -12,6 +12,9 @@ import io.c2spark.core.porep.c2.SealVerifier;
 import io.c2spark.core.porep.circuit.PartitionCircuits;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
+import io.c2spark.gpu.cpu.CpuStreamBackend;
+import io.c2spark.spark.device.CpuKernelWork;
+import io.c2spark.spark.device.DeviceCoordinators;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.Device;
@@ -32,38 +35,74 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * PoRep C2 with the CPU Groth16 prover: for the small sector sizes only (2KiB, 8MiB, 512MiB), whose
- * test parameters c2spark makes itself. A task given a GPU still proves on the CPU and says so in
- * its phase names; 32GiB and 64GiB sectors are refused, never proven slowly on the CPU.
+ * test parameters c2spark makes itself. A task given a GPU still proves on the CPU, through that
+ * GPU's coordinator, and says so in its phase names; 32GiB and 64GiB sectors are refused, never
+ * proven slowly on the CPU.
  * Parameters are read once per JVM and sector size from c2spark.params.dir.
  */
 public final class CpuPoRepWorkload extends PoRepWorkload {
+    /**
+     * Working sets per device when a task is given a GPU address: while one partition's proof runs
+     * under the compute lock, the next one's witness is built, which is the overlap the coordinator
+     * exists for. The CPU backend holds no device memory, so there is no VRAM ledger to size it by.
+     */
+    private static final int SLOTS_PER_DEVICE = 2;
+
     @Override
     public PartitionProver prover(Settings settings) {
         Path dir = Path.of(settings.get(C2SparkSettings.PARAMS_DIR));
         Map<SectorShape, CpuProver> provers = new ConcurrentHashMap<>();
+        DeviceCoordinators<CpuStreamBackend> devices = DeviceCoordinators.cpuBacked(SLOTS_PER_DEVICE);
         SecureRandom rng = new SecureRandom();
         return (PartitionInput input, Device device) -> {
-            CompactPartitionInput in = CompactPartitionInput.read(input.bytes(),
-                    input.sectorId() + " partition " + input.partition());
-            SectorShape shape = in.registeredProof().shape();
-            if (shape.partitions() > 1) {
-                throw new IllegalArgumentException("the CPU prover does not prove " + shape.label()
-                        + " sectors (sector " + input.sectorId() + "); they need the GPU prover");
-            }
-            long t0 = System.nanoTime();
-            CpuProver prover = provers.computeIfAbsent(shape, s -> load(dir, s));
-            long t1 = System.nanoTime();
-            Witness w = WitnessSystem.of(PartitionCircuits.of(in.registeredProof(), in.replicaId(), in.commD(),
-                    in.commR(), in.challenges()));
-            long t2 = System.nanoTime();
-            Proof proof = prover.prove(w, rng);
-            long t3 = System.nanoTime();
-            Map<String, Long> phases = new LinkedHashMap<>();
-            phases.put("params_load", t1 - t0);
-            phases.put("witness", t2 - t1);
-            phases.put("cpu_prove", t3 - t2);
-            return new PartitionProof(ProofEncoding.encode(proof), phases, Map.of());
+            CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input, dir, provers);
+            CpuKernelWork.Kernel<Prepared> kernel = p -> p.prove(rng);
+            // A GPU address stands for a device whose coordinator the GPU prover will share; until it
+            // lands, that device's "kernels" are this CPU prover, queued behind the same locks.
+            return device.isGpu() ? CpuKernelWork.prove(devices, device, prepare, kernel)
+                    : kernel.run(prepare.prepare());
         };
+    }
+
+    /** A partition ready to prove: its prover and witness, and what getting them cost. */
+    private static final class Prepared {
+        final CpuProver prover;
+        final Witness witness;
+        final Map<String, Long> phases;
+
+        Prepared(CpuProver prover, Witness witness, Map<String, Long> phases) {
+            this.prover = prover;
+            this.witness = witness;
+            this.phases = phases;
+        }
+
+        PartitionProof prove(SecureRandom rng) {
+            long t0 = System.nanoTime();
+            Proof proof = prover.prove(witness, rng);
+            Map<String, Long> all = new LinkedHashMap<>(phases);
+            all.put("cpu_prove", System.nanoTime() - t0);
+            return new PartitionProof(ProofEncoding.encode(proof), all, Map.of());
+        }
+    }
+
+    private static Prepared prepare(PartitionInput input, Path dir, Map<SectorShape, CpuProver> provers) {
+        CompactPartitionInput in = CompactPartitionInput.read(input.bytes(),
+                input.sectorId() + " partition " + input.partition());
+        SectorShape shape = in.registeredProof().shape();
+        if (shape.partitions() > 1) {
+            throw new IllegalArgumentException("the CPU prover does not prove " + shape.label()
+                    + " sectors (sector " + input.sectorId() + "); they need the GPU prover");
+        }
+        long t0 = System.nanoTime();
+        CpuProver prover = provers.computeIfAbsent(shape, s -> load(dir, s));
+        long t1 = System.nanoTime();
+        Witness w = WitnessSystem.of(PartitionCircuits.of(in.registeredProof(), in.replicaId(), in.commD(),
+                in.commR(), in.challenges()));
+        long t2 = System.nanoTime();
+        Map<String, Long> phases = new LinkedHashMap<>();
+        phases.put("params_load", t1 - t0);
+        phases.put("witness", t2 - t1);
+        return new Prepared(prover, w, phases);
     }
 
     private static CpuProver load(Path dir, SectorShape shape) {

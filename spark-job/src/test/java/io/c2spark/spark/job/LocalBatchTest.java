@@ -104,7 +104,8 @@ class LocalBatchTest {
             assertEquals("local", p.get("deviceSource").asText());
             devices.add(p.get("device").asText());
             assertEquals("driver", p.get("executor").asText());
-            assertTrue(p.get("waitsMs").has("deviceLock"));
+            assertTrue(p.get("waitsMs").has("computeLock"), "the task went through its device's coordinator");
+            assertTrue(p.get("deviceClockMs").get("kernelsEnd").asDouble() >= p.get("deviceClockMs").get("kernelsStart").asDouble());
             assertTrue(p.get("phasesMs").has("exponentiate"));
             assertEquals(32, p.get("proofBytes").asInt());
         }

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The job on a real standalone worker whose executor is a separate JVM launched from
  * target/spark-home: local-cluster[1,4,2048], deploy/bin/discover-gpus reporting two addresses and
- * spark.task.resource.gpu.amount = 0.5, i.e. two workers per GPU.
+ * spark.task.resource.gpu.amount = 0.5, i.e. two workers per GPU; behind each address, that
+ * device's GpuCoordinator over the CPU stream backend.
  */
 class LocalClusterTest {
     @TempDir
@@ -68,7 +69,9 @@ class LocalClusterTest {
 
     /**
      * Every prove task gets an address from TaskContext.resources(), both addresses are used, no
-     * address runs more than two tasks at once, and the report records what each task got.
+     * address runs more than two tasks at once, and the report records what each task got; each
+     * task went through its address's coordinator, whose compute lock never let two tasks' kernels
+     * overlap on one device (judged from the device's own clock).
      */
     @Test
     void proveTasksGetSparkGpuAddressesAndTheReportRecordsThem() throws Exception {
@@ -92,7 +95,13 @@ class LocalClusterTest {
         assertEquals(3 * partitions, rows.size());
         Set<String> devices = new HashSet<>();
         Map<String, List<long[]>> intervals = new HashMap<>();
+        Map<String, List<double[]>> kernels = new HashMap<>();
         for (JsonNode r : rows) {
+            JsonNode clock = r.get("deviceClockMs");
+            assertTrue(clock != null && r.get("waitsMs").has("computeLock") && r.get("waitsMs").has("slot"),
+                    "the task went through its device's coordinator: " + r);
+            kernels.computeIfAbsent(r.get("executor").asText() + "/" + r.get("device").asText(), k -> new ArrayList<>())
+                    .add(new double[] {clock.get("kernelsStart").asDouble(), clock.get("kernelsEnd").asDouble()});
             assertEquals("spark", r.get("deviceSource").asText(), r.toString());
             assertNotEquals("driver", r.get("executor").asText(), "tasks ran in the executor JVM");
             String d = r.get("device").asText();
@@ -104,6 +113,16 @@ class LocalClusterTest {
         for (Map.Entry<String, List<long[]>> e : intervals.entrySet()) {
             assertTrue(maxOverlap(e.getValue()) <= 2, e.getKey() + " ran more than 2 tasks at once");
         }
+        for (Map.Entry<String, List<double[]>> e : kernels.entrySet()) {
+            List<double[]> k = e.getValue();
+            k.sort((a, b) -> Double.compare(a[0], b[0]));
+            for (int i = 1; i < k.size(); i++) {
+                assertTrue(k.get(i)[0] >= k.get(i - 1)[1], e.getKey() + ": two tasks' kernels overlapped on one device");
+            }
+        }
+        JsonNode runRow = run.rows("run").get(0);
+        assertEquals(2, runRow.get("workersPerGpu").asInt(), runRow.toString());
+        assertEquals(2, runRow.get("gpusPerExecutor").asInt(), runRow.toString());
         assertTrue(run.console.contains("gpu:0=") && run.console.contains("gpu:1="), run.console);
     }
 

@@ -1,6 +1,10 @@
 package io.c2spark.spark.testing;
 
 import io.c2spark.core.field.Fr;
+import io.c2spark.gpu.coordinator.DeviceFailureException;
+import io.c2spark.gpu.cpu.CpuStreamBackend;
+import io.c2spark.spark.device.CpuKernelWork;
+import io.c2spark.spark.device.DeviceCoordinators;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.Device;
 import io.c2spark.spark.workload.DeviceFatalException;
@@ -27,8 +31,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * TEST WORKLOAD, not a proof system: it exercises the Spark job end to end with real, checkable
@@ -43,15 +45,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * device-fails-once 1   (optional: partition 1's first attempt reports a fatal device error)
  * </pre>
  * Partition k's task computes y = x^(e^rounds) in Fr by square-and-multiply with prover-core's Fr
- * (x, e derived from the seed and k by SHA-256), holding a per-device lock while it computes (so lock
- * waits are measured and reported); the driver-side verifier recomputes each value independently
- * with BigInteger.modPow. Its "proof" is that 32-byte value.
+ * (x, e derived from the seed and k by SHA-256); on a GPU address it does so through that device's
+ * coordinator over the CPU stream backend, as the device's kernels (so slot and lock waits and the
+ * device's busy time are measured and reported); the driver-side verifier recomputes each value
+ * independently with BigInteger.modPow. Its "proof" is that 32-byte value.
  */
 public final class FieldPowerTestWorkload implements Workload {
     public static final String NAME = "test-field-power";
     public static final int OUTPUT_BYTES = 32;
 
-    private static final Map<String, ReentrantLock> DEVICE_LOCKS = new ConcurrentHashMap<>();
+    /** Two working sets per device, as the CPU PoRep prover has: more workers than that queue for a slot. */
+    private static final int SLOTS_PER_DEVICE = 2;
 
     @Override
     public String name() {
@@ -65,7 +69,8 @@ public final class FieldPowerTestWorkload implements Workload {
 
     @Override
     public PartitionProver prover(Settings settings) {
-        return FieldPowerTestWorkload::prove;
+        DeviceCoordinators<CpuStreamBackend> devices = DeviceCoordinators.cpuBacked(SLOTS_PER_DEVICE);
+        return (input, device) -> prove(devices, input, device);
     }
 
     @Override
@@ -147,56 +152,71 @@ public final class FieldPowerTestWorkload implements Workload {
         return new PreparedSector(s.partitions, st.array(), facts);
     }
 
-    private static PartitionProof prove(PartitionInput input, Device device)
-            throws InterruptedException, DeviceFatalException {
-        ByteBuffer b = ByteBuffer.wrap(input.bytes()).order(ByteOrder.LITTLE_ENDIAN);
-        int k = b.getInt();
+    /** One partition's parsed input: what the kernel step computes. */
+    private static final class Task {
+        int k;
         byte[] x = new byte[32];
         byte[] e = new byte[32];
-        b.get(x).get(e);
-        int rounds = b.getInt();
-        int flags = b.get();
-        if (k != input.partition()) {
-            throw new IllegalStateException("input of partition " + k + " given to task " + input.partition());
+        int rounds;
+        int flags;
+        byte[] marker;
+    }
+
+    private static PartitionProof prove(DeviceCoordinators<CpuStreamBackend> devices, PartitionInput input,
+                                        Device device) throws Exception {
+        if (device.isGpu()) {
+            return CpuKernelWork.prove(devices, device, () -> parse(input), FieldPowerTestWorkload::exponentiate);
         }
-        if ((flags & 1) != 0) {
-            throw new IllegalStateException("test sector asks partition " + k + " to fail");
+        try {
+            return exponentiate(parse(input));
+        } catch (DeviceFailureException e) {
+            throw new DeviceFatalException(e.getMessage(), e);
         }
-        if ((flags & 4) != 0) {
-            byte[] marker = new byte[b.remaining()];
-            b.get(marker);
+    }
+
+    /** The preparation step: no lock held. */
+    private static Task parse(PartitionInput input) {
+        ByteBuffer b = ByteBuffer.wrap(input.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+        Task t = new Task();
+        t.k = b.getInt();
+        b.get(t.x).get(t.e);
+        t.rounds = b.getInt();
+        t.flags = b.get();
+        t.marker = new byte[b.remaining()];
+        b.get(t.marker);
+        if (t.k != input.partition()) {
+            throw new IllegalStateException("input of partition " + t.k + " given to task " + input.partition());
+        }
+        if ((t.flags & 1) != 0) {
+            throw new IllegalStateException("test sector asks partition " + t.k + " to fail");
+        }
+        return t;
+    }
+
+    /** The "kernels": on a GPU address, run on the device's compute stream under its compute lock. */
+    private static PartitionProof exponentiate(Task t) {
+        if ((t.flags & 4) != 0) {
             try {
-                java.nio.file.Files.createFile(java.nio.file.Path.of(new String(marker, StandardCharsets.UTF_8)));
-                throw new DeviceFatalException("test sector: partition " + k + "'s device fails once", null);
+                java.nio.file.Files.createFile(java.nio.file.Path.of(new String(t.marker, StandardCharsets.UTF_8)));
+                throw new DeviceFailureException("test sector: partition " + t.k + "'s device fails once");
             } catch (java.nio.file.FileAlreadyExistsException failedBefore) {
                 // The device failed on an earlier attempt; this one proves.
             } catch (IOException io) {
                 throw new IllegalStateException(io);
             }
         }
-        ReentrantLock lock = DEVICE_LOCKS.computeIfAbsent(device.label(), d -> new ReentrantLock(true));
         long w0 = System.nanoTime();
-        lock.lockInterruptibly();
-        long w1 = System.nanoTime();
-        long[] acc;
-        try {
-            acc = Fr.of(new BigInteger(1, x));
-            long[] one = Fr.of(1);
-            for (int r = 0; r < rounds; r++) {
-                acc = pow(acc, e);
-            }
-            if ((flags & 2) != 0) {
-                Fr.add(acc, 0, one, 0, acc, 0);
-            }
-        } finally {
-            lock.unlock();
+        long[] acc = Fr.of(new BigInteger(1, t.x));
+        long[] one = Fr.of(1);
+        for (int r = 0; r < t.rounds; r++) {
+            acc = pow(acc, t.e);
         }
-        long w2 = System.nanoTime();
+        if ((t.flags & 2) != 0) {
+            Fr.add(acc, 0, one, 0, acc, 0);
+        }
         Map<String, Long> phases = new LinkedHashMap<>();
-        phases.put("exponentiate", w2 - w1);
-        Map<String, Long> waits = new LinkedHashMap<>();
-        waits.put("deviceLock", w1 - w0);
-        return new PartitionProof(pad(Fr.toBigInteger(acc, 0)), phases, waits);
+        phases.put("exponentiate", System.nanoTime() - w0);
+        return new PartitionProof(pad(Fr.toBigInteger(acc, 0)), phases, Map.of());
     }
 
     /** Square-and-multiply over the big-endian exponent bytes with prover-core's Montgomery Fr. */
