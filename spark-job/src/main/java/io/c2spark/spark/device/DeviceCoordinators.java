@@ -45,7 +45,7 @@ public final class DeviceCoordinators<W> {
     }
 
     /** The ordinal a GPU address names: Spark and nvidia-smi both number devices 0, 1, ... */
-    static int ordinal(Device device) {
+    public static int ordinal(Device device) {
         if (!device.isGpu()) {
             throw new IllegalArgumentException("the CPU has no coordinator; only a GPU address does");
         }
@@ -70,8 +70,14 @@ public final class DeviceCoordinators<W> {
         } catch (DeviceUnhealthyException e) {
             throw new DeviceFatalException(device.label() + ": " + e.getMessage(), e);
         }
-        PartitionProof p = outcome.result();
-        TaskMetrics m = outcome.metrics();
+        return withMetrics(outcome.result(), outcome.metrics());
+    }
+
+    /**
+     * The proof with a coordinator's account of it for the report: its slot and lock waits joined to
+     * the prover's own waits, and the device-clock instants of the upload and the kernels.
+     */
+    public static PartitionProof withMetrics(PartitionProof p, TaskMetrics m) {
         Map<String, Long> waits = new LinkedHashMap<>(p.waitNanos());
         waits.put("slot", nanos(m.slotWaitMs()));
         waits.put("memoryLock", nanos(m.memoryLockWaitMs()));

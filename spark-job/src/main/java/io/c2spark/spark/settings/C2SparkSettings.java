@@ -52,6 +52,12 @@ public final class C2SparkSettings {
     public static final Setting<String> PARAMS_DIR = declare("c2spark.params.dir", Setting.Type.STRING,
             "/var/tmp/filecoin-proof-parameters", "Node-local directory of parameter files, loaded once "
             + "per executor JVM (never broadcast).", true);
+    public static final Setting<Integer> GPU_WORKERS = declare("c2spark.gpu.workersPerDevice", Setting.Type.INT,
+            "0", "Partitions one GPU's prover holds working sets (slots) for at once: the tasks sharing the "
+            + "device. 0: 1 / spark.task.resource.gpu.amount, or 4 when Spark schedules no gpu resource. The "
+            + "VRAM ledger lowers it where the card cannot hold that many.", true);
+    public static final Setting<Long> GPU_VRAM_CAP = declare("c2spark.gpu.vramCapBytes", Setting.Type.LONG, "0",
+            "Device memory the GPU prover may plan for (proving key plus slots); 0: the whole card.", true);
     public static final Setting<Integer> PROGRESS_INTERVAL = declare("c2spark.progress.intervalSeconds",
             Setting.Type.INT, "30", "Seconds between progress lines (sectors done / total, proofs per "
             + "minute, ETA, per device); 0 turns them off.", false);

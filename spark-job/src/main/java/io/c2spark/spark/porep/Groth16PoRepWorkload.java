@@ -2,6 +2,7 @@ package io.c2spark.spark.porep;
 
 import io.c2spark.core.groth16.CpuProver;
 import io.c2spark.core.groth16.ParameterFiles;
+import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.groth16.VerifyingKey;
@@ -32,51 +33,93 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.apache.spark.SparkEnv;
 
 /**
- * PoRep C2 with the CPU Groth16 prover: for the small sector sizes only (2KiB, 8MiB, 512MiB), whose
- * test parameters c2spark makes itself. A task given a GPU still proves on the CPU, through that
- * GPU's coordinator, and says so in its phase names; 32GiB and 64GiB sectors are refused, never
- * proven slowly on the CPU.
- * Parameters are read once per JVM and sector size from c2spark.params.dir.
+ * PoRep C2 with c2spark's Groth16 provers. A task given a GPU address proves on that GPU when this
+ * JVM sees CUDA devices ({@link GpuPartitionProvers}: the proving key converted once per device,
+ * the device's two-lock coordinator), any sector size the card can hold. Without CUDA a GPU
+ * address (a test's or a CPU-only machine's discovery list) still goes through that address's
+ * coordinator, with the CPU prover's arithmetic as its "kernels", and the report's phase names say
+ * cpu_prove. A task given the CPU proves on the CPU, small sector sizes only (2KiB, 8MiB, 512MiB):
+ * 32GiB and 64GiB are refused there, never proven slowly. Parameters are read once per JVM and
+ * sector size from c2spark.params.dir.
  */
-public final class CpuPoRepWorkload extends PoRepWorkload {
+public final class Groth16PoRepWorkload extends PoRepWorkload {
     /**
-     * Working sets per device when a task is given a GPU address: while one partition's proof runs
-     * under the compute lock, the next one's witness is built, which is the overlap the coordinator
-     * exists for. The CPU backend holds no device memory, so there is no VRAM ledger to size it by.
+     * Working sets per device for the CPU-backed coordinator: while one partition's proof runs under
+     * the compute lock, the next one's witness is built, which is the overlap the coordinator exists
+     * for. The CPU backend holds no device memory, so there is no VRAM ledger to size it by.
      */
-    private static final int SLOTS_PER_DEVICE = 2;
+    private static final int CPU_SLOTS_PER_DEVICE = 2;
+    /** Workers per GPU when neither c2spark.gpu.workersPerDevice nor spark.task.resource.gpu.amount says. */
+    private static final int DEFAULT_GPU_WORKERS = 4;
 
     @Override
     public PartitionProver prover(Settings settings) {
         Path dir = Path.of(settings.get(C2SparkSettings.PARAMS_DIR));
-        Map<SectorShape, CpuProver> provers = new ConcurrentHashMap<>();
-        DeviceCoordinators<CpuStreamBackend> devices = DeviceCoordinators.cpuBacked(SLOTS_PER_DEVICE);
+        Map<SectorShape, Parameters> params = new ConcurrentHashMap<>();
+        Function<SectorShape, Parameters> loader = shape -> params.computeIfAbsent(shape, s -> load(dir, s));
+        Map<SectorShape, CpuProver> cpuProvers = new ConcurrentHashMap<>();
+        DeviceCoordinators<CpuStreamBackend> cpuDevices = DeviceCoordinators.cpuBacked(CPU_SLOTS_PER_DEVICE);
+        GpuPartitionProvers gpus = GpuPartitionProvers.cudaPresent()
+                ? new GpuPartitionProvers(loader, gpuWorkers(settings), settings.get(C2SparkSettings.GPU_VRAM_CAP))
+                : null;
         SecureRandom rng = new SecureRandom();
-        return (PartitionInput input, Device device) -> {
-            CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input, dir, provers);
-            CpuKernelWork.Kernel<Prepared> kernel = p -> p.prove(rng);
-            // A GPU address stands for a device whose coordinator the GPU prover will share; until it
-            // lands, that device's "kernels" are this CPU prover, queued behind the same locks.
-            return device.isGpu() ? CpuKernelWork.prove(devices, device, prepare, kernel)
-                    : kernel.run(prepare.prepare());
+        return new PartitionProver() {
+            @Override
+            public PartitionProof prove(PartitionInput input, Device device) throws Exception {
+                if (device.isGpu() && gpus != null) {
+                    Prepared p = prepare(input, shape -> null, false);
+                    return gpus.prove(device, p.shape, p.witness, p.phases, rng);
+                }
+                CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input,
+                        shape -> cpuProvers.computeIfAbsent(shape, s -> new CpuProver(PorepParameters.circuitShape(s),
+                                loader.apply(s))), true);
+                CpuKernelWork.Kernel<Prepared> kernel = p -> p.proveOnCpu(rng);
+                return device.isGpu() ? CpuKernelWork.prove(cpuDevices, device, prepare, kernel)
+                        : kernel.run(prepare.prepare());
+            }
+
+            @Override
+            public void close() {
+                if (gpus != null) {
+                    gpus.close();
+                }
+            }
         };
     }
 
-    /** A partition ready to prove: its prover and witness, and what getting them cost. */
+    /** c2spark.gpu.workersPerDevice, else 1 / spark.task.resource.gpu.amount, else the default. */
+    private static int gpuWorkers(Settings settings) {
+        int set = settings.get(C2SparkSettings.GPU_WORKERS);
+        if (set > 0) {
+            return set;
+        }
+        SparkEnv env = SparkEnv.get();
+        if (env != null && env.conf().contains("spark.task.resource.gpu.amount")) {
+            double amount = env.conf().getDouble("spark.task.resource.gpu.amount", 1);
+            return amount >= 1 ? 1 : (int) Math.round(1 / amount);
+        }
+        return DEFAULT_GPU_WORKERS;
+    }
+
+    /** A partition ready to prove: its shape, the CPU prover when one is used, its witness, and what getting them cost. */
     private static final class Prepared {
+        final SectorShape shape;
         final CpuProver prover;
         final Witness witness;
         final Map<String, Long> phases;
 
-        Prepared(CpuProver prover, Witness witness, Map<String, Long> phases) {
+        Prepared(SectorShape shape, CpuProver prover, Witness witness, Map<String, Long> phases) {
+            this.shape = shape;
             this.prover = prover;
             this.witness = witness;
             this.phases = phases;
         }
 
-        PartitionProof prove(SecureRandom rng) {
+        PartitionProof proveOnCpu(SecureRandom rng) {
             long t0 = System.nanoTime();
             Proof proof = prover.prove(witness, rng);
             Map<String, Long> all = new LinkedHashMap<>(phases);
@@ -85,27 +128,33 @@ public final class CpuPoRepWorkload extends PoRepWorkload {
         }
     }
 
-    private static Prepared prepare(PartitionInput input, Path dir, Map<SectorShape, CpuProver> provers) {
+    /**
+     * Parses the compact input and builds the witness; on the CPU (cpuOnly) the sizes the CPU does
+     * not prove are refused first, and the CPU prover for the shape is fetched (loaded the first time).
+     */
+    private static Prepared prepare(PartitionInput input, Function<SectorShape, CpuProver> cpuProver, boolean cpuOnly) {
         CompactPartitionInput in = CompactPartitionInput.read(input.bytes(),
                 input.sectorId() + " partition " + input.partition());
         SectorShape shape = in.registeredProof().shape();
-        if (shape.partitions() > 1) {
+        if (cpuOnly && shape.partitions() > 1) {
             throw new IllegalArgumentException("the CPU prover does not prove " + shape.label()
                     + " sectors (sector " + input.sectorId() + "); they need the GPU prover");
         }
         long t0 = System.nanoTime();
-        CpuProver prover = provers.computeIfAbsent(shape, s -> load(dir, s));
+        CpuProver prover = cpuProver.apply(shape);
         long t1 = System.nanoTime();
         Witness w = WitnessSystem.of(PartitionCircuits.of(in.registeredProof(), in.replicaId(), in.commD(),
                 in.commR(), in.challenges()));
         long t2 = System.nanoTime();
         Map<String, Long> phases = new LinkedHashMap<>();
-        phases.put("params_load", t1 - t0);
+        if (cpuOnly) {
+            phases.put("params_load", t1 - t0);
+        }
         phases.put("witness", t2 - t1);
-        return new Prepared(prover, w, phases);
+        return new Prepared(shape, prover, w, phases);
     }
 
-    private static CpuProver load(Path dir, SectorShape shape) {
+    private static Parameters load(Path dir, SectorShape shape) {
         Path file = PorepParameters.paramsFile(dir, shape);
         if (!Files.isRegularFile(file)) {
             throw new IllegalStateException("no parameters " + file + " for " + shape.label()
@@ -113,7 +162,7 @@ public final class CpuPoRepWorkload extends PoRepWorkload {
                     + " --out " + dir + "`");
         }
         try {
-            return new CpuProver(PorepParameters.circuitShape(shape), ParameterFiles.readParams(file, false));
+            return ParameterFiles.readParams(file, false);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The batch job on a GPU machine that has a driver but no Java (such as the H200 of FACTS.md): 2KiB
+# sectors proven by the GPU prover inside an embedded local Spark, with 1, 2 and 4 workers on GPU 0.
+#
+#   deploy/gpu/run-job-bench.sh bundle DIR   (here, with nvcc and a JDK) builds DIR: a JRE and the
+#       job's jars (Spark included), split into parts DIR/part-K of at most 56 MiB, since one
+#       device-tool call carries 64 MiB at most.
+#   deploy/gpu/run-job-bench.sh run DIR OUT [SECTORS]   (on the GPU machine) makes the 2KiB test
+#       parameters (cached in DIR/home), seals SECTORS (default 16) demo sectors once, proves them
+#       with 1, 2 and 4 workers (local[W], c2spark.local.gpus=0; WORKERS="..." to choose), and leaves each run's report and
+#       log in OUT/w1, OUT/w2, OUT/w4.
+#
+# Device-tool calls used for docs/benchmarks.md: one call per part while the machine stays warm
+# (ignored files left there survive between calls), the last one running the job:
+#   run(command: "true", carry: [".device/job/part-1"]) ... then
+#   run(command: "deploy/gpu/run-job-bench.sh run .device/job $OUT", carry: [".device/job/part-N"])
+# The notebooks then read OUT here: C2SPARK_REPORT=OUT jupyter nbconvert --execute notebooks/*.ipynb
+set -euo pipefail
+mode=${1:-}
+dir=${2:-}
+if [ -z "$dir" ] || { [ "$mode" != bundle ] && [ "$mode" != run ]; }; then
+  sed -n '2,19p' "$0" >&2
+  exit 2
+fi
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+
+if [ "$mode" = bundle ]; then
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  (cd "$repo" && mvn -B -q -ntp -DskipTests package -pl spark-job -am)
+  [ "$(unzip -l "$repo/native-cuda/target/native-cuda-"*.jar | grep -c c2spark.fatbin)" -gt 0 ] \
+    || { echo "native-cuda jar has no fatbin: build with nvcc on PATH" >&2; exit 1; }
+  rm -rf "$dir"/part-*
+  if [ ! -x "$dir/jre/bin/java" ]; then
+    # Spark's login through Hadoop needs jdk.security.auth (UnixLoginModule) besides the usual list.
+    MODULES=java.base,java.logging,java.management,java.naming,java.sql,java.xml,java.desktop,jdk.unsupported,java.scripting,java.instrument,jdk.management,java.net.http,java.security.jgss,java.security.sasl,jdk.crypto.ec,jdk.zipfs,java.rmi,jdk.httpserver,jdk.security.auth \
+      "${DEVICE_JRE_TOOL:-$repo/../shared/tools/device-jre.sh}" "$dir/jre"
+  fi
+  mkdir -p "$dir/part-1"
+  cp -r "$dir/jre" "$dir/part-1/jre"
+  # rocksdbjni (72 MB) carries RocksDB for every platform; this machine's x86_64 glibc one is enough.
+  slim=$(mktemp -d)
+  for j in "$repo"/spark-job/target/spark-jars/rocksdbjni-*.jar; do
+    cp "$j" "$slim/"
+    zip -q -d "$slim/$(basename "$j")" 'librocksdbjni-*' -x 'librocksdbjni-linux64.so'
+  done
+  # First-fit of the jars, largest first, into parts of at most 56 MiB beside the JRE's.
+  limit=$((56 * 1024 * 1024))
+  used=("$(du -sb "$dir/part-1" | cut -f1)")
+  jars=$(for j in "$repo"/spark-job/target/spark-job.jar "$repo"/spark-job/target/lib/*.jar \
+           "$repo"/spark-job/target/spark-jars/*.jar; do
+             [ -f "$slim/$(basename "$j")" ] && j="$slim/$(basename "$j")"
+             echo "$(stat -c %s "$j") $j"
+           done | sort -rn)
+  while read -r size jar; do
+    k=0
+    while [ $k -lt ${#used[@]} ] && [ $((used[k] + size)) -gt $limit ]; do k=$((k + 1)); done
+    [ $k -eq ${#used[@]} ] && used+=(0)
+    used[k]=$((used[k] + size))
+    mkdir -p "$dir/part-$((k + 1))/jars"
+    cp "$jar" "$dir/part-$((k + 1))/jars/"
+  done <<< "$jars"
+  rm -rf "$slim"
+  du -sh "$dir"/part-*
+  exit 0
+fi
+
+out=${3:?usage: run-job-bench.sh run DIR OUT [SECTORS]}
+sectors=${4:-16}
+dir=$(cd "$dir" && pwd)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+java="$dir/part-1/jre/bin/java"
+opens=()
+for p in java.lang java.lang.invoke java.nio sun.nio.ch java.util java.util.concurrent java.net java.io \
+         sun.nio.cs sun.security.action sun.util.calendar; do
+  opens+=("--add-opens=java.base/$p=ALL-UNNAMED")
+done
+export HOME="$dir/home"
+mkdir -p "$HOME"
+cp=$(ls -d "$dir"/part-*/jars | sed 's|$|/*|' | paste -sd: -)
+c2spark() {
+  "$java" -Xss8m -Xmx64g "${opens[@]}" -Dlog4j2.configurationFile="$repo/deploy/conf/log4j2.properties" \
+    -cp "$cp" io.c2spark.spark.cli.C2SparkMain "$@"
+}
+{ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || echo "no nvidia-smi"; } | tee "$out/device.txt"
+nproc | sed 's/^/cpu cores: /' | tee -a "$out/device.txt"
+input=""
+for w in ${WORKERS:-1 2 4}; do
+  echo "== $w worker(s) on GPU 0"
+  args=(run --master "local[$w]" --output "$out/w$w" --set c2spark.local.gpus=0
+        --set c2spark.gpu.workersPerDevice=$w --set c2spark.progress.intervalSeconds=5)
+  if [ -z "$input" ]; then
+    args+=(--demo-sectors "$sectors")
+  else
+    args+=(--input "$input" --set "c2spark.params.dir=$HOME/.cache/c2spark/test-params")
+  fi
+  mkdir -p "$out/w$w"
+  start=$(date +%s.%N)
+  c2spark "${args[@]}" > "$out/w$w/run.log" 2>&1 || { tail -40 "$out/w$w/run.log"; exit 1; }
+  echo "wall $(echo "$(date +%s.%N) - $start" | bc) s" | tee -a "$out/w$w/run.log"
+  tail -12 "$out/w$w/run.log"
+  [ -z "$input" ] && input="$out/w1/demo/c1"
+done

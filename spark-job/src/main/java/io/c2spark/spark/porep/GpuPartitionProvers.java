@@ -1,0 +1,95 @@
+package io.c2spark.spark.porep;
+
+import io.c2spark.core.groth16.Parameters;
+import io.c2spark.core.groth16.Proof;
+import io.c2spark.core.groth16.ProofEncoding;
+import io.c2spark.core.porep.SectorShape;
+import io.c2spark.core.porep.c2.PorepParameters;
+import io.c2spark.core.field.Fr;
+import io.c2spark.core.r1cs.Witness;
+import io.c2spark.gpu.GpuDevice;
+import io.c2spark.gpu.coordinator.DeviceUnhealthyException;
+import io.c2spark.gpu.coordinator.GpuCoordinator;
+import io.c2spark.gpu.prover.CoordinatedGpuProver;
+import io.c2spark.gpu.prover.DeviceProvingKey;
+import io.c2spark.spark.device.DeviceCoordinators;
+import io.c2spark.spark.workload.Device;
+import io.c2spark.spark.workload.DeviceFatalException;
+import io.c2spark.spark.workload.PartitionProof;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The GPU provers of one executor JVM: per device ordinal and sector shape, the proving key
+ * converted once on that device and a {@link CoordinatedGpuProver}, whose two-lock coordinator
+ * every task given that device queues on, with as many slots as the device's workers (the VRAM
+ * ledger lowers the count where the card cannot hold them). Tasks build their witness before they
+ * get here, holding no lock.
+ */
+final class GpuPartitionProvers implements AutoCloseable {
+    private final Function<SectorShape, Parameters> parameters;
+    private final int workersPerDevice;
+    private final long vramCapBytes;
+    private final Map<String, CoordinatedGpuProver> provers = new LinkedHashMap<>();
+    private final List<DeviceProvingKey> keys = new ArrayList<>();
+
+    GpuPartitionProvers(Function<SectorShape, Parameters> parameters, int workersPerDevice, long vramCapBytes) {
+        this.parameters = parameters;
+        this.workersPerDevice = workersPerDevice;
+        this.vramCapBytes = vramCapBytes;
+    }
+
+    /** True when this JVM sees a CUDA device, so that a GPU address is proven on the GPU. */
+    static boolean cudaPresent() {
+        return GpuDevice.count() > 0;
+    }
+
+    /** One partition's proof on the task's GPU, with the coordinator's waits and device times for the report. */
+    PartitionProof prove(Device device, SectorShape shape, Witness witness, Map<String, Long> phases, SecureRandom rng)
+            throws DeviceFatalException, InterruptedException {
+        int ordinal = DeviceCoordinators.ordinal(device);
+        long t0 = System.nanoTime();
+        CoordinatedGpuProver prover = prover(ordinal, shape);
+        long t1 = System.nanoTime();
+        long[] r = new long[Fr.LIMBS];
+        long[] s = new long[Fr.LIMBS];
+        Fr.random(rng, r, 0);
+        Fr.random(rng, s, 0);
+        GpuCoordinator.Outcome<Proof> outcome;
+        try {
+            outcome = prover.run(witness, r, s);
+        } catch (DeviceUnhealthyException e) {
+            throw new DeviceFatalException(device.label() + ": " + e.getMessage(), e);
+        }
+        Map<String, Long> all = new LinkedHashMap<>(phases);
+        all.put("gpu_key_load", t1 - t0);
+        all.put("gpu_prove", System.nanoTime() - t1);
+        PartitionProof p = new PartitionProof(ProofEncoding.encode(outcome.result()), all, Map.of());
+        return DeviceCoordinators.withMetrics(p, outcome.metrics());
+    }
+
+    private synchronized CoordinatedGpuProver prover(int ordinal, SectorShape shape) {
+        String name = ordinal + "/" + shape.label();
+        CoordinatedGpuProver p = provers.get(name);
+        if (p == null) {
+            DeviceProvingKey key = new DeviceProvingKey(GpuDevice.open(ordinal), PorepParameters.circuitShape(shape),
+                    parameters.apply(shape));
+            keys.add(key);
+            p = CoordinatedGpuProver.sized(key, workersPerDevice, vramCapBytes, 0, null);
+            provers.put(name, p);
+        }
+        return p;
+    }
+
+    @Override
+    public synchronized void close() {
+        provers.values().forEach(CoordinatedGpuProver::close);
+        keys.forEach(DeviceProvingKey::close);
+        provers.clear();
+        keys.clear();
+    }
+}
