@@ -6,9 +6,9 @@
 #       job's jars (Spark included), split into parts DIR/part-K of at most 56 MiB, since one
 #       device-tool call carries 64 MiB at most.
 #   deploy/gpu/run-job-bench.sh run DIR OUT [SECTORS]   (on the GPU machine) makes the 2KiB test
-#       parameters (cached in DIR/home), seals SECTORS (default 16) demo sectors once, proves them
-#       with 1, 2 and 4 workers (local[W], c2spark.local.gpus=0; WORKERS="..." to choose), and leaves each run's report and
-#       log in OUT/w1, OUT/w2, OUT/w4.
+#       parameters (kept in DIR/params), seals SECTORS (default 16) demo sectors once, proves them
+#       with 1, 2 and 4 workers (local[W], c2spark.local.gpus=0; WORKERS="..." to choose), and leaves each
+#       run's report and log in OUT/w1, OUT/w2, OUT/w4 (proofs and sectors stay in DIR/runs).
 #
 # Device-tool calls used for docs/benchmarks.md: one call per part while the machine stays warm
 # (ignored files left there survive between calls), the last one running the job:
@@ -76,8 +76,10 @@ for p in java.lang java.lang.invoke java.nio sun.nio.ch java.util java.util.conc
          sun.nio.cs sun.security.action sun.util.calendar; do
   opens+=("--add-opens=java.base/$p=ALL-UNNAMED")
 done
-export HOME="$dir/home"
-mkdir -p "$HOME"
+params="$dir/params"
+runs="$dir/runs"
+rm -rf "$runs"
+mkdir -p "$params" "$runs"
 cp=$(ls -d "$dir"/part-*/jars | sed 's|$|/*|' | paste -sd: -)
 c2spark() {
   "$java" -Xss8m -Xmx64g "${opens[@]}" -Dlog4j2.configurationFile="$repo/deploy/conf/log4j2.properties" \
@@ -88,17 +90,19 @@ nproc | sed 's/^/cpu cores: /' | tee -a "$out/device.txt"
 input=""
 for w in ${WORKERS:-1 2 4}; do
   echo "== $w worker(s) on GPU 0"
-  args=(run --master "local[$w]" --output "$out/w$w" --set c2spark.local.gpus=0
+  args=(run --master "local[$w]" --output "$runs/w$w" --set c2spark.local.gpus=0 --set "c2spark.params.dir=$params"
         --set c2spark.gpu.workersPerDevice=$w --set c2spark.progress.intervalSeconds=5)
   if [ -z "$input" ]; then
     args+=(--demo-sectors "$sectors")
   else
-    args+=(--input "$input" --set "c2spark.params.dir=$HOME/.cache/c2spark/test-params")
+    args+=(--input "$input")
   fi
   mkdir -p "$out/w$w"
-  start=$(date +%s.%N)
+  start=$(date +%s%N)
   c2spark "${args[@]}" > "$out/w$w/run.log" 2>&1 || { tail -40 "$out/w$w/run.log"; exit 1; }
-  echo "wall $(echo "$(date +%s.%N) - $start" | bc) s" | tee -a "$out/w$w/run.log"
+  echo "wall $(( ($(date +%s%N) - start) / 1000000 )) ms" | tee -a "$out/w$w/run.log"
   tail -12 "$out/w$w/run.log"
-  [ -z "$input" ] && input="$out/w1/demo/c1"
+  # Only the reports and logs go back (proofs and sealed sectors stay on the machine).
+  cp "$runs/w$w"/report-*.jsonl "$out/w$w/"
+  [ -z "$input" ] && input="$runs/w1/demo/c1"
 done
