@@ -91,7 +91,8 @@ input=""
 for w in ${WORKERS:-1 2 4}; do
   echo "== $w worker(s) on GPU 0"
   args=(run --master "local[$w]" --output "$runs/w$w" --set c2spark.local.gpus=0 --set "c2spark.params.dir=$params"
-        --set c2spark.gpu.workersPerDevice=$w --set c2spark.progress.intervalSeconds=5)
+        --set c2spark.gpu.workersPerDevice=$w --set c2spark.params.preload=2KiB
+        --set c2spark.progress.intervalSeconds=5)
   if [ -z "$input" ]; then
     args+=(--demo-sectors "$sectors")
   else

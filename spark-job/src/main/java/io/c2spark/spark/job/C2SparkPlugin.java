@@ -1,5 +1,9 @@
 package io.c2spark.spark.job;
 
+import org.apache.spark.resource.ResourceInformation;
+
+import java.util.List;
+
 import io.c2spark.spark.settings.Settings;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,7 +30,8 @@ public final class C2SparkPlugin implements SparkPlugin {
             @Override
             public void init(PluginContext ctx, Map<String, String> extraConf) {
                 try {
-                    ExecutorState.get(settingsOf(ctx.conf()));
+                    ResourceInformation gpu = ctx.resources().get("gpu");
+                    ExecutorState.get(settingsOf(ctx.conf()), gpu == null ? null : List.of(gpu.addresses()));
                 } catch (Exception e) {
                     throw new IllegalStateException("c2spark: the executor's prover did not start: " + e.getMessage(), e);
                 }

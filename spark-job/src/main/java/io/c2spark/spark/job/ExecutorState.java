@@ -1,5 +1,11 @@
 package io.c2spark.spark.job;
 
+import io.c2spark.spark.workload.Device;
+
+import java.util.List;
+
+import java.util.ArrayList;
+
 import io.c2spark.gpu.coordinator.CoordinatorRegistry;
 import io.c2spark.spark.device.LocalDevices;
 import io.c2spark.spark.settings.C2SparkSettings;
@@ -31,8 +37,25 @@ public final class ExecutorState {
 
     /** The JVM's state, created from these settings the first time. */
     public static synchronized ExecutorState get(Settings settings) throws Exception {
+        return get(settings, null);
+    }
+
+    /**
+     * The JVM's state; created the first time, when the prover also preloads for the executor's
+     * devices: the GPU addresses Spark gave it, or (null) the local device list.
+     */
+    public static synchronized ExecutorState get(Settings settings, List<String> sparkGpus) throws Exception {
         if (current == null) {
-            current = new ExecutorState(settings);
+            ExecutorState s = new ExecutorState(settings);
+            List<Device> devices = new ArrayList<>();
+            for (String a : sparkGpus != null ? sparkGpus : s.localDevices.addresses()) {
+                devices.add(Device.gpu(a, sparkGpus != null ? Device.Source.SPARK : Device.Source.LOCAL));
+            }
+            if (devices.isEmpty()) {
+                devices.add(Device.CPU);
+            }
+            s.prover.preload(devices);
+            current = s;
         }
         return current;
     }

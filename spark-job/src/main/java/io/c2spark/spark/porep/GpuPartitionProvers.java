@@ -72,6 +72,11 @@ final class GpuPartitionProvers implements AutoCloseable {
         return DeviceCoordinators.withMetrics(p, outcome.metrics());
     }
 
+    /** Converts the shape's proving key on the device now, ahead of its first task. */
+    void preload(Device device, SectorShape shape) {
+        prover(DeviceCoordinators.ordinal(device), shape);
+    }
+
     private synchronized CoordinatedGpuProver prover(int ordinal, SectorShape shape) {
         String name = ordinal + "/" + shape.label();
         CoordinatedGpuProver p = provers.get(name);

@@ -28,6 +28,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +81,24 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
                 CpuKernelWork.Kernel<Prepared> kernel = p -> p.proveOnCpu(rng);
                 return device.isGpu() ? CpuKernelWork.prove(cpuDevices, device, prepare, kernel)
                         : kernel.run(prepare.prepare());
+            }
+
+            @Override
+            public void preload(List<Device> devices) {
+                List<SectorShape> shapes = new ArrayList<>();
+                for (String size : settings.get(C2SparkSettings.PRELOAD).split(",")) {
+                    if (!size.isBlank()) {
+                        shapes.add(SectorShape.parse(size.trim()));
+                    }
+                }
+                for (SectorShape shape : shapes) {
+                    loader.apply(shape);
+                    for (Device d : devices) {
+                        if (d.isGpu() && gpus != null) {
+                            gpus.preload(d, shape);
+                        }
+                    }
+                }
             }
 
             @Override

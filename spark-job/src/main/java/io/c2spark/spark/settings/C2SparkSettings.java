@@ -52,6 +52,10 @@ public final class C2SparkSettings {
     public static final Setting<String> PARAMS_DIR = declare("c2spark.params.dir", Setting.Type.STRING,
             "/var/tmp/filecoin-proof-parameters", "Node-local directory of parameter files, loaded once "
             + "per executor JVM (never broadcast).", true);
+    public static final Setting<String> PRELOAD = declare("c2spark.params.preload", Setting.Type.STRING, "",
+            "Sector sizes (comma-separated, e.g. 32GiB) whose parameters each executor loads at start-up, "
+            + "and converts into a proving key on each of its GPUs, so the first task does not wait for them; "
+            + "other sizes load on first use.", true);
     public static final Setting<Integer> GPU_WORKERS = declare("c2spark.gpu.workersPerDevice", Setting.Type.INT,
             "0", "Partitions one GPU's prover holds working sets (slots) for at once: the tasks sharing the "
             + "device. 0: 1 / spark.task.resource.gpu.amount, or 4 when Spark schedules no gpu resource. The "

@@ -1,5 +1,7 @@
 package io.c2spark.spark.workload;
 
+import java.util.List;
+
 /**
  * Proves one partition from its compact input on one device. One instance per executor JVM,
  * called concurrently by that executor's tasks (workers per GPU = tasks per GPU), so it must be
@@ -15,6 +17,13 @@ public interface PartitionProver extends AutoCloseable {
      *                   error should end the executor JVM so that Spark reschedules elsewhere.
      */
     PartitionProof prove(PartitionInput input, Device device) throws Exception;
+
+    /**
+     * Loads at executor start-up what the first tasks would otherwise wait for, for the devices this
+     * executor was given (its GPUs, or the CPU alone). The default loads nothing.
+     */
+    default void preload(List<Device> devices) throws Exception {
+    }
 
     @Override
     default void close() throws Exception {

@@ -1,0 +1,52 @@
+package io.c2spark.spark.porep;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.c2spark.spark.settings.C2SparkSettings;
+import io.c2spark.spark.settings.Settings;
+import io.c2spark.spark.workload.Device;
+import io.c2spark.spark.workload.PartitionProver;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** c2spark.params.preload: what an executor loads at start-up, and the errors that stop it there. */
+class Groth16PoRepWorkloadTest {
+    @TempDir
+    Path params;
+
+    private PartitionProver prover(String preload) throws Exception {
+        Settings settings = Settings.of(Map.of(C2SparkSettings.PARAMS_DIR.key(), params.toString(),
+                C2SparkSettings.PRELOAD.key(), preload));
+        return new Groth16PoRepWorkload().prover(settings);
+    }
+
+    @Test
+    void nothingToPreloadStartsWithoutParameters() throws Exception {
+        try (PartitionProver p = prover("")) {
+            p.preload(List.of(Device.CPU));
+        }
+    }
+
+    @Test
+    void aPreloadedSizeWithoutParametersFailsAtStartUpNamingTheFile() throws Exception {
+        try (PartitionProver p = prover("2KiB")) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.preload(List.of(Device.CPU)));
+            assertTrue(e.getMessage().contains(params.resolve("c2spark-insecure-test-porep-2KiB.params").toString()),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("c2spark params --sector-size 2KiB"), e.getMessage());
+        }
+    }
+
+    @Test
+    void anUnknownSizeIsRefused() throws Exception {
+        try (PartitionProver p = prover("2KiB, 3KiB")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> p.preload(List.of(Device.CPU)));
+            assertTrue(e.getMessage().contains("3KiB"), e.getMessage());
+        }
+    }
+}
