@@ -72,12 +72,12 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
             @Override
             public PartitionProof prove(PartitionInput input, Device device) throws Exception {
                 if (device.isGpu() && gpus != null) {
-                    Prepared p = prepare(input, shape -> null, false);
+                    Prepared p = prepare(input, null);
                     return gpus.prove(device, p.shape, p.witness, p.phases, rng);
                 }
                 CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input,
                         shape -> cpuProvers.computeIfAbsent(shape, s -> new CpuProver(PorepParameters.circuitShape(s),
-                                loader.apply(s))), true);
+                                loader.apply(s))));
                 CpuKernelWork.Kernel<Prepared> kernel = p -> p.proveOnCpu(rng);
                 return device.isGpu() ? CpuKernelWork.prove(cpuDevices, device, prepare, kernel)
                         : kernel.run(prepare.prepare());
@@ -148,10 +148,12 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
     }
 
     /**
-     * Parses the compact input and builds the witness; on the CPU (cpuOnly) the sizes the CPU does
-     * not prove are refused first, and the CPU prover for the shape is fetched (loaded the first time).
+     * Parses the compact input and builds the witness. For the CPU (cpuProver given) the sizes the
+     * CPU does not prove are refused first, and the shape's CPU prover is fetched (loaded the first
+     * time); for a GPU (null) the GPU provers hold the parameters.
      */
-    private static Prepared prepare(PartitionInput input, Function<SectorShape, CpuProver> cpuProver, boolean cpuOnly) {
+    private static Prepared prepare(PartitionInput input, Function<SectorShape, CpuProver> cpuProver) {
+        boolean cpuOnly = cpuProver != null;
         CompactPartitionInput in = CompactPartitionInput.read(input.bytes(),
                 input.sectorId() + " partition " + input.partition());
         SectorShape shape = in.registeredProof().shape();
@@ -160,7 +162,7 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
                     + " sectors (sector " + input.sectorId() + "); they need the GPU prover");
         }
         long t0 = System.nanoTime();
-        CpuProver prover = cpuProver.apply(shape);
+        CpuProver prover = cpuOnly ? cpuProver.apply(shape) : null;
         long t1 = System.nanoTime();
         Witness w = WitnessSystem.of(PartitionCircuits.of(in.registeredProof(), in.replicaId(), in.commD(),
                 in.commR(), in.challenges()));
