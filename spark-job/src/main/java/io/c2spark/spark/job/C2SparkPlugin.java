@@ -1,17 +1,15 @@
 package io.c2spark.spark.job;
 
-import org.apache.spark.resource.ResourceInformation;
-
-import java.util.List;
-
 import io.c2spark.spark.settings.Settings;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.plugin.DriverPlugin;
 import org.apache.spark.api.plugin.ExecutorPlugin;
 import org.apache.spark.api.plugin.PluginContext;
 import org.apache.spark.api.plugin.SparkPlugin;
+import org.apache.spark.resource.ResourceInformation;
 import scala.Tuple2;
 
 /**

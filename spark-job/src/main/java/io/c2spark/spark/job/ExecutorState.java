@@ -1,19 +1,16 @@
 package io.c2spark.spark.job;
 
-import io.c2spark.spark.workload.Device;
-
-import java.util.List;
-
-import java.util.ArrayList;
-
 import io.c2spark.gpu.coordinator.CoordinatorRegistry;
 import io.c2spark.spark.device.LocalDevices;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
+import io.c2spark.spark.workload.Device;
 import io.c2spark.spark.workload.PartitionProver;
 import io.c2spark.spark.workload.SectorPreparer;
 import io.c2spark.spark.workload.Workload;
 import io.c2spark.spark.workload.Workloads;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What one executor JVM holds for its tasks: the workload, its prover (device state, parameters)

@@ -1,11 +1,11 @@
 package io.c2spark.spark.porep;
 
+import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c2.PorepParameters;
-import io.c2spark.core.field.Fr;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.gpu.GpuDevice;
 import io.c2spark.gpu.coordinator.DeviceUnhealthyException;
