@@ -39,6 +39,13 @@ import java.util.logging.Logger;
  * free memory. Those operations wait on every stream of the device, so a lock around them would
  * silently become one lock again; this is how a two-lock design failed before (LESSONS.md).
  *
+ * <h2>One lock, for comparison</h2>
+ * With {@link Locks#ONE} a worker holds the compute lock from before its upload until its kernels
+ * are done (the memory lock is then only ever taken inside it, uncontended): one worker's upload
+ * can no longer overlap another's kernels. It exists to measure what the memory lock buys; its
+ * wait is reported as the memory-lock wait. Lock order there is compute, memory, compute
+ * (reentrant), the same for every worker, so no cycle can form either.
+ *
  * <h2>Failures</h2>
  * A {@link DeviceFailureException} from any step marks the device unhealthy for good: the failing
  * worker, the in-flight workers (when they finish) and every later worker get a
@@ -49,6 +56,9 @@ import java.util.logging.Logger;
  */
 public final class GpuCoordinator<W> implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GpuCoordinator.class.getName());
+
+    /** Two locks (uploads and kernels apart), or one around both (to measure what the split buys). */
+    public enum Locks { TWO, ONE }
 
     /** Hears of the first failure of a device, once. */
     public interface FailureListener {
@@ -63,6 +73,7 @@ public final class GpuCoordinator<W> implements AutoCloseable {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final DeviceMetrics deviceMetrics = new DeviceMetrics();
     private final FailureListener failureListener;
+    private final Locks locks;
 
     /**
      * Creates the slots (their streams, events and working sets) and seals the backend: after this
@@ -73,6 +84,13 @@ public final class GpuCoordinator<W> implements AutoCloseable {
      */
     public GpuCoordinator(StreamBackend backend, int slotCount, IntFunction<W> workingSets,
             FailureListener failureListener) {
+        this(backend, slotCount, workingSets, failureListener, Locks.TWO);
+    }
+
+    /** As above, with the lock scheme given. */
+    public GpuCoordinator(StreamBackend backend, int slotCount, IntFunction<W> workingSets,
+            FailureListener failureListener, Locks locks) {
+        this.locks = locks;
         if (slotCount < 1) {
             throw new IllegalArgumentException("a device needs at least one slot, got " + slotCount);
         }
@@ -89,6 +107,10 @@ public final class GpuCoordinator<W> implements AutoCloseable {
 
     public int device() {
         return backend.device();
+    }
+
+    public Locks locks() {
+        return locks;
     }
 
     public int slotCount() {
@@ -127,34 +149,46 @@ public final class GpuCoordinator<W> implements AutoCloseable {
         try {
             work.prepare(slot);
             long tPrepared = System.nanoTime();
-
-            memoryLock.lockInterruptibly();
-            long tMemLocked = System.nanoTime();
-            try {
-                failIfUnhealthy();
-                backend.record(slot.uploadStart, slot.copyStream);
-                deviceWorkPending = true;
-                work.enqueueUpload(slot);
-                backend.record(slot.uploadDone, slot.copyStream);
-            } finally {
-                memoryLock.unlock();
+            long tMemLocked;
+            long tMemReleased;
+            long tComputeLocked;
+            long tComputeReleased;
+            if (locks == Locks.ONE) {
+                computeLock.lockInterruptibly();
             }
-            long tMemReleased = System.nanoTime();
-
-            computeLock.lockInterruptibly();
-            long tComputeLocked = System.nanoTime();
             try {
-                failIfUnhealthy();
-                backend.waitEvent(slot.computeStream, slot.uploadDone);
-                backend.record(slot.kernelsStart, slot.computeStream);
-                work.enqueueCompute(slot);
-                backend.record(slot.kernelsDone, slot.computeStream);
-                backend.synchronize(slot.kernelsDone);
-                deviceWorkPending = false;
+                memoryLock.lockInterruptibly();
+                tMemLocked = System.nanoTime();
+                try {
+                    failIfUnhealthy();
+                    backend.record(slot.uploadStart, slot.copyStream);
+                    deviceWorkPending = true;
+                    work.enqueueUpload(slot);
+                    backend.record(slot.uploadDone, slot.copyStream);
+                } finally {
+                    memoryLock.unlock();
+                }
+                tMemReleased = System.nanoTime();
+
+                computeLock.lockInterruptibly();
+                tComputeLocked = System.nanoTime();
+                try {
+                    failIfUnhealthy();
+                    backend.waitEvent(slot.computeStream, slot.uploadDone);
+                    backend.record(slot.kernelsStart, slot.computeStream);
+                    work.enqueueCompute(slot);
+                    backend.record(slot.kernelsDone, slot.computeStream);
+                    backend.synchronize(slot.kernelsDone);
+                    deviceWorkPending = false;
+                } finally {
+                    computeLock.unlock();
+                }
+                tComputeReleased = System.nanoTime();
             } finally {
-                computeLock.unlock();
+                if (locks == Locks.ONE) {
+                    computeLock.unlock();
+                }
             }
-            long tComputeReleased = System.nanoTime();
 
             R result = work.finish(slot);
             long tDone = System.nanoTime();

@@ -23,15 +23,17 @@ public final class VramLedger {
      * @param reserveBytes context, modules and headroom that never go to c2spark's buffers
      * @param residentBytes parameters and tables kept on the card in resident mode (SRS, PCE matrices)
      * @param slotBytes one slot's working set (witness, a/b/c, NTT and MSM scratch)
-     * @param streamStagingBytes what a slot needs in addition in streamed mode (double-buffered chunks)
+     * @param streamedResidentBytes what stays on the card in streamed mode (all but the streamed points)
+     * @param streamedSlotBytes one slot's working set in streamed mode (its chunk buffers included)
      * @param workers workers per device: more slots than this are never useful
      * @param forceStreamed operator setting: stream even if resident would fit (tests the degraded path)
      */
     public record Request(long deviceBytes, long capBytes, long reserveBytes, long residentBytes, long slotBytes,
-            long streamStagingBytes, int workers, boolean forceStreamed) {
+            long streamedResidentBytes, long streamedSlotBytes, int workers, boolean forceStreamed) {
         public Request {
             if (deviceBytes <= 0 || capBytes < 0 || reserveBytes < 0 || residentBytes < 0 || slotBytes <= 0
-                    || streamStagingBytes < 0 || workers < 1) {
+                    || streamedResidentBytes < 0 || streamedResidentBytes > residentBytes || streamedSlotBytes <= 0
+                    || workers < 1) {
                 throw new IllegalArgumentException("invalid VRAM request " + this);
             }
         }
@@ -67,14 +69,16 @@ public final class VramLedger {
             int slots = (int) Math.min(r.workers(), fit);
             return new Plan(Mode.RESIDENT, slots, budget, r.residentBytes(), r.slotBytes());
         }
-        long streamedSlot = r.slotBytes() + r.streamStagingBytes();
-        long fit = budget / streamedSlot;
+        long fit = (budget - r.streamedResidentBytes()) / r.streamedSlotBytes();
         if (fit < 1) {
             throw new IllegalStateException(String.format(
-                    "one partition needs %.2f GiB of GPU memory in streamed mode but the budget is %.2f GiB; "
-                            + "raise c2spark.gpu.memoryCap or use a larger GPU", gib(streamedSlot), gib(budget)));
+                    "one partition needs %.2f GiB of GPU memory in streamed mode (%.2f GiB of tables, %.2f GiB per slot)"
+                            + " but the budget is %.2f GiB; raise c2spark.gpu.vramCapBytes or use a larger GPU",
+                    gib(r.streamedResidentBytes() + r.streamedSlotBytes()), gib(r.streamedResidentBytes()),
+                    gib(r.streamedSlotBytes()), gib(budget)));
         }
-        return new Plan(Mode.STREAMED, (int) Math.min(r.workers(), fit), budget, 0, streamedSlot);
+        return new Plan(Mode.STREAMED, (int) Math.min(r.workers(), fit), budget, r.streamedResidentBytes(),
+                r.streamedSlotBytes());
     }
 
     static double gib(long bytes) {

@@ -1,10 +1,14 @@
 package io.c2spark.gpu.prover;
 
 import io.c2spark.core.groth16.Groth16Prover;
+import io.c2spark.core.groth16.ParameterSource;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.ProofAssembly;
+import io.c2spark.core.groth16.QueryLayout;
+import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.gpu.CudaStreamBackend;
+import io.c2spark.gpu.GpuDevice;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.coordinator.PartitionWork;
 import io.c2spark.gpu.coordinator.Slot;
@@ -17,39 +21,103 @@ import java.util.List;
  * {@link GpuCoordinator}, over slots that each hold a {@link ProofWorkspace} made at start-up. The
  * witness is staged with no lock held, uploaded under the memory lock on the slot's copy stream,
  * computed under the compute lock on its compute stream, and the proof is assembled on the CPU
- * after both locks are released. Proofs equal {@link GpuProver}'s and CpuProver's.
+ * after both locks are released. Proofs equal {@link GpuProver}'s and CpuProver's. With streamed
+ * parameters the copies of the points run under the compute lock, beside the kernels they feed
+ * ({@link ProofWorkspace}).
  */
 public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable {
+    /** Points a streamed step copies by default: 512 MiB, 5.6 M G1 or 2.8 M G2 points. */
+    public static final long DEFAULT_CHUNK_BYTES = 512L << 20;
+    /** Device memory left to the context, the kernel module and the driver. */
+    public static final long DEFAULT_RESERVE_BYTES = 2L << 30;
+
+    /**
+     * How a device is shared: workers per device (slots wanted), an operator's cap on c2spark's
+     * device memory (0 = the whole card), what is left to the context and driver, the chunk size
+     * of streamed parameters, whether to stream even when the parameters fit, and the lock scheme.
+     */
+    public record Config(int workers, long capBytes, long reserveBytes, long chunkBytes, boolean forceStreamed,
+            GpuCoordinator.Locks locks) {
+        public static Config of(int workers, long capBytes) {
+            return new Config(workers, capBytes, DEFAULT_RESERVE_BYTES, DEFAULT_CHUNK_BYTES, false, GpuCoordinator.Locks.TWO);
+        }
+
+        /** Streamed even where the points fit, chunk bytes per copy. */
+        public Config streamed(long chunk) {
+            return new Config(workers, capBytes, reserveBytes, chunk, true, locks);
+        }
+
+        /** Chunk bytes per copy if the ledger has to stream. */
+        public Config withChunk(long chunk) {
+            return new Config(workers, capBytes, reserveBytes, chunk, forceStreamed, locks);
+        }
+
+        public Config withLocks(GpuCoordinator.Locks l) {
+            return new Config(workers, capBytes, reserveBytes, chunkBytes, forceStreamed, l);
+        }
+    }
+
     private final DeviceProvingKey key;
+    private final boolean ownsKey;
+    private final VramLedger.Plan plan;
     private final GpuCoordinator<ProofWorkspace> coordinator;
     private final List<ProofWorkspace> workspaces = new ArrayList<>();
 
-    /** slots working sets on the key's device, allocated now; the key stays the caller's. */
-    public CoordinatedGpuProver(DeviceProvingKey key, int slots, GpuCoordinator.FailureListener onFailure) {
+    private CoordinatedGpuProver(DeviceProvingKey key, boolean ownsKey, VramLedger.Plan plan, GpuCoordinator.Locks locks,
+            GpuCoordinator.FailureListener onFailure) {
         this.key = key;
+        this.ownsKey = ownsKey;
+        this.plan = plan;
         key.device.bind();
-        this.coordinator = new GpuCoordinator<>(new CudaStreamBackend(key.device), slots, i -> {
+        this.coordinator = new GpuCoordinator<>(new CudaStreamBackend(key.device), plan.slots(), i -> {
             ProofWorkspace w = new ProofWorkspace(key);
             workspaces.add(w);
             return w;
-        }, onFailure);
+        }, onFailure, locks);
     }
 
     /**
-     * With as many slots as the VRAM ledger admits for this circuit on the key's device: at most
-     * workers, within capBytes (0 = the whole card) less reserveBytes. Only resident parameters are
-     * implemented: a plan that would stream them is refused with the sizes.
+     * Loads the circuit and parameters onto the device where the VRAM ledger puts them: the points
+     * resident when they and one slot fit in the budget, else (or when config forces it) streamed
+     * from pinned host memory; as many slots as fit, at most config.workers(). The key is the
+     * prover's, freed by {@link #close}. Fails with the sizes when not even one streamed slot fits.
      */
-    public static CoordinatedGpuProver sized(DeviceProvingKey key, int workers, long capBytes, long reserveBytes,
+    public static CoordinatedGpuProver open(GpuDevice device, R1csShape shape, ParameterSource params, Config config,
             GpuCoordinator.FailureListener onFailure) {
-        ProverFootprint.Sizes sizes = ProverFootprint.Sizes.of(key.shape, key.layout);
-        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(sizes, key.device.totalMemory, capBytes, reserveBytes,
-                workers));
-        if (plan.mode() != VramLedger.Mode.RESIDENT) {
-            throw new IllegalStateException("GPU " + key.device.ordinal + ": " + plan.describe()
-                    + "; proving with streamed parameters is not implemented yet");
+        QueryLayout layout = new QueryLayout(shape, params);
+        VramLedger.Plan plan = plan(ProverFootprint.Sizes.of(shape, layout), device.totalMemory, config);
+        DeviceProvingKey key = new DeviceProvingKey(device, shape, params, layout, plan.mode(), config.chunkBytes());
+        try {
+            return new CoordinatedGpuProver(key, true, plan, config.locks(), onFailure);
+        } catch (RuntimeException e) {
+            key.close();
+            throw e;
         }
-        return new CoordinatedGpuProver(key, plan.slots(), onFailure);
+    }
+
+    /**
+     * Over a key already on the device (the caller's): as many slots as the ledger admits with the
+     * key's points where they are. A resident key on a budget that only admits streaming is refused.
+     */
+    public static CoordinatedGpuProver over(DeviceProvingKey key, Config config, GpuCoordinator.FailureListener onFailure) {
+        boolean streamed = key.mode == VramLedger.Mode.STREAMED;
+        Config c = streamed ? config.streamed(key.chunkBytes) : config;
+        VramLedger.Plan plan = plan(ProverFootprint.Sizes.of(key.shape, key.layout), key.device.totalMemory, c);
+        if (plan.mode() != key.mode) {
+            throw new IllegalStateException("GPU " + key.device.ordinal + ": " + plan.describe() + ", but the key's points are "
+                    + key.mode.name().toLowerCase());
+        }
+        return new CoordinatedGpuProver(key, false, plan, config.locks(), onFailure);
+    }
+
+    private static VramLedger.Plan plan(ProverFootprint.Sizes sizes, long deviceBytes, Config c) {
+        return VramLedger.plan(ProverFootprint.request(sizes, deviceBytes, c.capBytes(), c.reserveBytes(), c.workers(),
+                c.chunkBytes(), c.forceStreamed()));
+    }
+
+    /** The ledger's plan this prover runs (mode, slots, bytes). */
+    public VramLedger.Plan plan() {
+        return plan;
     }
 
     /** One proof and where its time went (slot wait, lock waits and holds, device times). */
@@ -76,6 +144,9 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
     public void close() {
         coordinator.close();
         workspaces.forEach(ProofWorkspace::close);
+        if (ownsKey) {
+            key.close();
+        }
     }
 
     /** One proof split where the coordinator's locks change. */
@@ -102,7 +173,8 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
 
         @Override
         public void enqueueCompute(Slot<ProofWorkspace> slot) {
-            slot.workingSet().enqueueCompute(CudaStreamBackend.gpuStream(slot.computeStream()));
+            slot.workingSet().enqueueCompute(CudaStreamBackend.gpuStream(slot.computeStream()),
+                    CudaStreamBackend.gpuStream(slot.copyStream()));
         }
 
         @Override

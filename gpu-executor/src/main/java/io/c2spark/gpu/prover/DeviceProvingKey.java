@@ -6,17 +6,27 @@ import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.gpu.Curve;
 import io.c2spark.gpu.DeviceBuffer;
 import io.c2spark.gpu.GpuDevice;
 import io.c2spark.gpu.GpuStream;
 import io.c2spark.gpu.Ntt;
+import io.c2spark.gpu.PinnedHostBuffer;
 import io.c2spark.gpu.R1csDeviceShape;
+import io.c2spark.gpu.coordinator.VramLedger;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * What one circuit type needs on one device, loaded once and shared by every proof and slot: the
  * A, B, C matrices, the five parameter queries and the tail bases gathered from them
- * ({@link QueryLayout}), the A and B density tables ({@link DensitySelection}), the NTT tables of the circuit's domain (coset tables included) and 1/Z on
- * the coset. All of it is allocated and uploaded here, at start-up; proofs only read it.
+ * ({@link QueryLayout}), the A and B density tables ({@link DensitySelection}), the NTT tables of
+ * the circuit's domain (coset tables included) and 1/Z on the coset. All of it is allocated and
+ * uploaded here, at start-up; proofs only read it.
+ *
+ * <p>The points (queries and tail bases, nearly all of the bytes) are either resident in device
+ * memory or, in streamed mode, kept in pinned host memory, from which each proof copies them to
+ * the device chunk by chunk ({@link #chunkBytes} each) while its MSMs run ({@link ProofWorkspace}).
  */
 public final class DeviceProvingKey implements AutoCloseable {
     public final GpuDevice device;
@@ -28,16 +38,37 @@ public final class DeviceProvingKey implements AutoCloseable {
     final R1csDeviceShape matrices;
     final Ntt ntt;
     final DeviceBuffer zInv;
-    final DeviceBuffer h, l, a, bG1, bG2;
-    final DeviceBuffer lTail, aTail, b1Tail, b2Tail;
+    /** Where the points live: on the device, or in pinned host memory streamed per proof. */
+    public final VramLedger.Mode mode;
+    /** Bytes of points a proof copies per step in streamed mode ({@link ProofPlan#WHOLE} when resident). */
+    public final long chunkBytes;
+    private final Map<ProofPlan.Points, DeviceBuffer> devicePoints = new EnumMap<>(ProofPlan.Points.class);
+    private final Map<ProofPlan.Points, PinnedHostBuffer> hostPoints = new EnumMap<>(ProofPlan.Points.class);
     /** The A and B selections: the host tables and their device copies (density words, prefixes). */
     final DensitySelection aSelection, bSelection;
     final DeviceBuffer aDensity, aPrefix, bDensity, bPrefix;
 
+    /** With the points resident on the device. */
     public DeviceProvingKey(GpuDevice device, R1csShape shape, ParameterSource params) {
+        this(device, shape, params, new QueryLayout(shape, params), VramLedger.Mode.RESIDENT, ProofPlan.WHOLE);
+    }
+
+    /**
+     * With the points where mode says; in streamed mode each proof copies them in chunks of
+     * chunkBytes (two chunk buffers per slot).
+     */
+    public DeviceProvingKey(GpuDevice device, R1csShape shape, ParameterSource params, QueryLayout layout, VramLedger.Mode mode,
+            long chunkBytes) {
+        if (mode == VramLedger.Mode.STREAMED && (chunkBytes < 32L * Curve.G2.affineBytes()
+                || chunkBytes == ProofPlan.WHOLE)) {
+            throw new IllegalArgumentException("streamed parameters need a chunk of at least 32 G2 points, got " + chunkBytes
+                    + " bytes");
+        }
         this.device = device;
         this.shape = shape;
-        this.layout = new QueryLayout(shape, params);
+        this.layout = layout;
+        this.mode = mode;
+        this.chunkBytes = mode == VramLedger.Mode.STREAMED ? chunkBytes : ProofPlan.WHOLE;
         this.vk = params.vk();
         EvaluationDomain domain = EvaluationDomain.forCoefficients(shape.numConstraints());
         this.domainSize = domain.size();
@@ -54,15 +85,26 @@ public final class DeviceProvingKey implements AutoCloseable {
         long[] z = domain.zOnCoset();
         Fr.inverse(z, 0, z, 0);
         this.zInv = upload(z);
-        this.h = upload(params.h());
-        this.l = upload(params.l());
-        this.a = upload(params.a());
-        this.bG1 = upload(params.bG1());
-        this.bG2 = upload(params.bG2());
-        this.lTail = upload(layout.lTailBases());
-        this.aTail = upload(layout.aTailBases());
-        this.b1Tail = upload(layout.b1TailBases());
-        this.b2Tail = upload(layout.b2TailBases());
+        for (ProofPlan.Points p : ProofPlan.Points.values()) {
+            long[] values = switch (p) {
+                case H -> params.h();
+                case L -> params.l();
+                case A -> params.a();
+                case B_G1 -> params.bG1();
+                case B_G2 -> params.bG2();
+                case L_TAIL -> layout.lTailBases();
+                case A_TAIL -> layout.aTailBases();
+                case B1_TAIL -> layout.b1TailBases();
+                case B2_TAIL -> layout.b2TailBases();
+            };
+            if (mode == VramLedger.Mode.RESIDENT) {
+                devicePoints.put(p, upload(values));
+            } else {
+                PinnedHostBuffer host = new PinnedHostBuffer(device, Math.max(8, 8L * values.length));
+                host.put(0, values, 0, values.length);
+                hostPoints.put(p, host);
+            }
+        }
         this.aSelection = DensitySelection.of(shape.aAuxDensity(), shape.numAux(), layout.numInputs);
         this.bSelection = DensitySelection.of(shape.bAuxDensity(), shape.numAux(), layout.bInputCount);
         this.aDensity = upload(aSelection.density());
@@ -77,19 +119,14 @@ public final class DeviceProvingKey implements AutoCloseable {
         return b;
     }
 
-    /** The device copy of a step's points. */
-    DeviceBuffer points(ProofPlan.Points p) {
-        return switch (p) {
-            case H -> h;
-            case L -> l;
-            case A -> a;
-            case B_G1 -> bG1;
-            case B_G2 -> bG2;
-            case L_TAIL -> lTail;
-            case A_TAIL -> aTail;
-            case B1_TAIL -> b1Tail;
-            case B2_TAIL -> b2Tail;
-        };
+    /** The device copy of a query's points (resident mode). */
+    DeviceBuffer devicePoints(ProofPlan.Points p) {
+        return devicePoints.get(p);
+    }
+
+    /** The pinned host copy of a query's points (streamed mode). */
+    PinnedHostBuffer hostPoints(ProofPlan.Points p) {
+        return hostPoints.get(p);
     }
 
     /** A device copy of the array; an empty array gets a small buffer nobody reads. */
@@ -104,8 +141,10 @@ public final class DeviceProvingKey implements AutoCloseable {
     /** Device bytes held (for the VRAM ledger). */
     public long bytes() {
         long b = matrices.bytes() + Ntt.tableBytes(ntt.domain.lgN, true) + zInv.bytes;
-        for (DeviceBuffer d : new DeviceBuffer[] {h, l, a, bG1, bG2, lTail, aTail, b1Tail, b2Tail, aDensity, aPrefix, bDensity,
-            bPrefix}) {
+        for (DeviceBuffer d : devicePoints.values()) {
+            b += d.bytes;
+        }
+        for (DeviceBuffer d : new DeviceBuffer[] {aDensity, aPrefix, bDensity, bPrefix}) {
             b += d.bytes;
         }
         return b;
@@ -115,8 +154,9 @@ public final class DeviceProvingKey implements AutoCloseable {
     public void close() {
         matrices.close();
         ntt.close();
-        for (DeviceBuffer d : new DeviceBuffer[] {zInv, h, l, a, bG1, bG2, lTail, aTail, b1Tail, b2Tail, aDensity, aPrefix,
-            bDensity, bPrefix}) {
+        devicePoints.values().forEach(DeviceBuffer::close);
+        hostPoints.values().forEach(PinnedHostBuffer::close);
+        for (DeviceBuffer d : new DeviceBuffer[] {zInv, aDensity, aPrefix, bDensity, bPrefix}) {
             d.close();
         }
     }

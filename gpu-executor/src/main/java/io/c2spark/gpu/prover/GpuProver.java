@@ -20,6 +20,8 @@ public final class GpuProver implements Groth16Prover, AutoCloseable {
     private final DeviceProvingKey key;
     private final ProofWorkspace workspace;
     private final GpuStream stream;
+    /** Copies the points of streamed parameters beside the kernels. */
+    private final GpuStream copyStream;
     private final boolean ownsKey;
 
     /** Loads the circuit and parameters onto the device (the prover owns and frees them). */
@@ -38,6 +40,7 @@ public final class GpuProver implements Groth16Prover, AutoCloseable {
         key.device.bind();
         this.workspace = new ProofWorkspace(key);
         this.stream = key.device.newStream();
+        this.copyStream = key.device.newStream();
     }
 
     /** Times the phases of the following proofs on the device (see {@link ProofWorkspace#enableProfiling}). */
@@ -56,7 +59,7 @@ public final class GpuProver implements Groth16Prover, AutoCloseable {
         key.device.bind();
         workspace.stage(witness);
         workspace.enqueueUpload(stream);
-        workspace.enqueueCompute(stream);
+        workspace.enqueueCompute(stream, copyStream);
         stream.synchronize();
         ProofPlan.QuerySums q = workspace.sums();
         return ProofAssembly.assemble(key.vk, q.h(), q.l(), q.a(), q.b1(), q.b2(), r, s);
@@ -65,6 +68,7 @@ public final class GpuProver implements Groth16Prover, AutoCloseable {
     @Override
     public void close() {
         stream.close();
+        copyStream.close();
         workspace.close();
         if (ownsKey) {
             key.close();

@@ -45,15 +45,28 @@ public final class ProofPlan {
     public static final int SUMS = 12;
 
     /**
-     * Sum number sum = kind over the first n points: an MSM (with its plan) with the Fr scalars, or
-     * a batch addition with the bitmap, found at source (at: the byte offset in the staged input,
-     * else 0); its result at byte resultAt of the sums.
+     * Part of sum number sum: kind over the n points from point first on, an MSM (with its plan)
+     * with the Fr scalars, or a batch addition with the bitmap, of a query whose scalars or bitmap
+     * start at source (at: the byte offset in the staged input, else 0); its result at byte
+     * resultAt of the sums. A sum is one step when the points are resident and one step per chunk
+     * when they are streamed; the results of a sum's steps are added.
      */
-    public record Step(int sum, Kind kind, Points points, Source source, long at, int n, MsmPlan msm, long resultAt) {
+    public record Step(int sum, Kind kind, Points points, Source source, long at, long first, int n, MsmPlan msm,
+            long resultAt) {
         /** Bytes of the result: the window sums of an MSM, a Jacobian point of a batch addition. */
         public long resultBytes() {
             Curve c = points.curve;
             return kind == Kind.MSM ? msm.windows() * c.xyzzBytes : 8L * c.jacobianLongs;
+        }
+
+        /** Byte offset of this step's first scalar or bitmap word from the start of its source. */
+        public long sourceOffset() {
+            return at + (kind == Kind.MSM ? 32L * first : first / 8);
+        }
+
+        /** Byte offset of this step's first point in its query's affine array. */
+        public long pointOffset() {
+            return points.curve.affineBytes() * first;
         }
     }
 
@@ -64,8 +77,19 @@ public final class ProofPlan {
     private final List<Step> steps;
     private final long sumsBytes;
 
-    /** The steps with something to sum; a sum with no step stays the identity. */
+    /** Points per step when nothing is streamed. */
+    public static final long WHOLE = Long.MAX_VALUE;
+
+    /** The steps of resident points: one per sum with something to sum. */
     public ProofPlan(QueryLayout q, StagingLayout st, int domainSize) {
+        this(q, st, domainSize, WHOLE);
+    }
+
+    /**
+     * The steps with something to sum, each over at most {@link #chunkPoints} points of chunkBytes
+     * ({@link #WHOLE}: no limit); a sum with no step stays the identity.
+     */
+    public ProofPlan(QueryLayout q, StagingLayout st, int domainSize, long chunkBytes) {
         Object[][] all = {
             {Kind.MSM, Points.H, Source.QUOTIENT, 0L, domainSize - 1},
             {Kind.BATCH_ADD, Points.L, Source.STAGED, st.bitsAt, q.numAux},
@@ -84,15 +108,29 @@ public final class ProofPlan {
         for (int i = 0; i < all.length; i++) {
             Kind kind = (Kind) all[i][0];
             int n = (Integer) all[i][4];
-            if (n > 0) {
-                Step s = new Step(i, kind, (Points) all[i][1], (Source) all[i][2], (Long) all[i][3], n,
-                        kind == Kind.MSM ? MsmPlan.forSize(n) : null, at);
+            Points points = (Points) all[i][1];
+            long chunk = chunkPoints(points.curve, chunkBytes);
+            for (long first = 0; first < n; first += chunk) {
+                int part = (int) Math.min(chunk, n - first);
+                Step s = new Step(i, kind, points, (Source) all[i][2], (Long) all[i][3], first, part,
+                        kind == Kind.MSM ? MsmPlan.forSize(part) : null, at);
                 out.add(s);
                 at += s.resultBytes();
             }
         }
         this.steps = List.copyOf(out);
         this.sumsBytes = Math.max(8, at);
+    }
+
+    /**
+     * Points of one curve in a chunk of chunkBytes: a multiple of 32, so that a chunk's bitmap
+     * starts on a 32-bit word, and at least 32.
+     */
+    public static long chunkPoints(Curve curve, long chunkBytes) {
+        if (chunkBytes == WHOLE) {
+            return Integer.MAX_VALUE;
+        }
+        return Math.max(32, chunkBytes / curve.affineBytes() / 32 * 32);
     }
 
     public List<Step> steps() {
@@ -113,8 +151,9 @@ public final class ProofPlan {
         for (Step st : steps) {
             int o = (int) (st.resultAt() / 8);
             Curve c = st.points().curve;
-            s[st.sum()] = st.kind() == Kind.MSM ? WindowCombination.of(c, results, o, st.msm().windows(), st.msm().windowBits())
+            long[] part = st.kind() == Kind.MSM ? WindowCombination.of(c, results, o, st.msm().windows(), st.msm().windowBits())
                     : Arrays.copyOfRange(results, o, o + c.jacobianLongs);
+            s[st.sum()] = c == Curve.G1 ? g1(s[st.sum()], part) : g2(s[st.sum()], part);
         }
         return new QuerySums(s[0], g1(s[1], s[2]), g1(s[3], s[4], s[5]), g1(s[6], s[7], s[8]), g2(s[9], s[10], s[11]));
     }

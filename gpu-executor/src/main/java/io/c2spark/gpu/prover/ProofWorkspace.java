@@ -14,6 +14,7 @@ import io.c2spark.gpu.LaunchShapes;
 import io.c2spark.gpu.Msm;
 import io.c2spark.gpu.PinnedHostBuffer;
 import io.c2spark.gpu.R1csDeviceShape.Matrix;
+import io.c2spark.gpu.coordinator.VramLedger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,11 +30,16 @@ import jcuda.driver.CUdeviceptr;
  * <li>{@link #stage}: the witness and what is picked from it written into pinned memory (CPU);
  * <li>{@link #enqueueUpload}: one asynchronous copy to the device;
  * <li>{@link #enqueueCompute}: a, b, c by SpMV, h by NTTs, the A and B selection bitmaps, then
- * the steps of {@link ProofPlan} (MSMs and batch additions), and the copy of the twelve sums to
- * pinned memory;
+ * the steps of {@link ProofPlan} (MSMs and batch additions), and the copy of the sums to pinned
+ * memory;
  * <li>{@link #sums}, once that work has completed: the five query sums (the MSMs' windows are
  * combined here, on the CPU, outside the compute lock).
  * </ol>
+ * With streamed parameters ({@link DeviceProvingKey#mode}) each step covers one chunk of points,
+ * which the copy stream brings from the key's pinned host memory into one of two chunk buffers
+ * while the compute stream runs the previous step on the other: events order each copy after the
+ * step that last read its buffer and each step after its copy. The copies belong to the compute
+ * phase (they feed its kernels step by step), so they are enqueued with the kernels.
  */
 public final class ProofWorkspace implements AutoCloseable {
     private final DeviceProvingKey key;
@@ -50,6 +56,9 @@ public final class ProofWorkspace implements AutoCloseable {
     private final Msm g1Msm, g2Msm;
     private final BatchAdd g1Batch, g2Batch;
     private final FieldKernels field;
+    /** Streamed mode: the two chunk buffers, and per buffer an event after its copy and one after its step. */
+    private final DeviceBuffer[] chunks;
+    private final GpuEvent[] loaded, consumed;
     /** When profiling: an event at the start and after each phase of {@link #phaseNames}. */
     private GpuEvent[] marks;
     private final List<String> phaseNames = new ArrayList<>();
@@ -58,7 +67,7 @@ public final class ProofWorkspace implements AutoCloseable {
         this.key = key;
         GpuDevice device = key.device;
         this.staging = new StagingLayout(key.layout);
-        this.plan = new ProofPlan(key.layout, staging, key.domainSize);
+        this.plan = new ProofPlan(key.layout, staging, key.domainSize, key.chunkBytes);
         this.steps = plan.steps();
         this.staged = new PinnedHostBuffer(device, staging.bytes);
         this.sumsHost = new PinnedHostBuffer(device, plan.sumsBytes());
@@ -76,6 +85,7 @@ public final class ProofWorkspace implements AutoCloseable {
         this.g1Batch = new BatchAdd(device, Curve.G1);
         this.g2Batch = new BatchAdd(device, Curve.G2);
         // Workspaces sized for every step now, so that no proof allocates.
+        long chunkBytes = 0;
         for (ProofPlan.Step st : steps) {
             boolean g1 = st.points().curve == Curve.G1;
             if (st.kind() == ProofPlan.Kind.MSM) {
@@ -83,7 +93,22 @@ public final class ProofWorkspace implements AutoCloseable {
             } else {
                 (g1 ? g1Batch : g2Batch).reserve(st.n());
             }
+            chunkBytes = Math.max(chunkBytes, st.points().curve.affineBytes() * st.n());
         }
+        boolean streamed = key.mode == VramLedger.Mode.STREAMED;
+        this.chunks = new DeviceBuffer[streamed ? 2 : 0];
+        this.loaded = new GpuEvent[chunks.length];
+        this.consumed = new GpuEvent[chunks.length];
+        for (int i = 0; i < chunks.length; i++) {
+            chunks[i] = device.allocate(Math.max(256, chunkBytes));
+            loaded[i] = new GpuEvent(device);
+            consumed[i] = new GpuEvent(device);
+        }
+    }
+
+    /** Device bytes of the two chunk buffers of streamed mode, for steps of at most chunkBytes of points. */
+    static long chunkBufferBytes(long chunkBytes) {
+        return 2 * Math.max(256, chunkBytes);
     }
 
     /**
@@ -98,7 +123,7 @@ public final class ProofWorkspace implements AutoCloseable {
             phaseNames.add("selection bitmaps");
             for (ProofPlan.Step st : steps) {
                 phaseNames.add((st.kind() == ProofPlan.Kind.MSM ? "msm " : "batch add ") + st.points().name().toLowerCase()
-                        + " (" + st.n() + ")");
+                        + " (" + st.n() + (st.first() > 0 ? " from " + st.first() : "") + ")");
             }
             phaseNames.add("read-back");
             marks = new GpuEvent[phaseNames.size() + 1];
@@ -139,8 +164,11 @@ public final class ProofWorkspace implements AutoCloseable {
         return input.at(offset);
     }
 
-    /** Enqueues every kernel of the proof and the read-back of its sums on the compute stream. */
-    public void enqueueCompute(GpuStream s) {
+    /**
+     * Enqueues every kernel of the proof and the read-back of its sums on the compute stream s; in
+     * streamed mode, the copies of the points on the copy stream.
+     */
+    public void enqueueCompute(GpuStream s, GpuStream copy) {
         DeviceProvingKey k = key;
         mark(0, s);
         for (DeviceBuffer v : new DeviceBuffer[] {a, b, c}) {
@@ -164,32 +192,61 @@ public final class ProofWorkspace implements AutoCloseable {
         select(k.aSelection, k.aDensity, k.aPrefix, aBits, s);
         select(k.bSelection, k.bDensity, k.bPrefix, bBits, s);
         mark(3, s);
+        boolean streamed = chunks.length > 0;
+        if (streamed && !steps.isEmpty()) {
+            loadChunk(0, copy);
+        }
         for (int i = 0; i < steps.size(); i++) {
             ProofPlan.Step st = steps.get(i);
-            DeviceBuffer points = k.points(st.points());
+            CUdeviceptr points;
+            long pointBytes;
+            if (streamed) {
+                if (i + 1 < steps.size()) {
+                    loadChunk(i + 1, copy);
+                }
+                s.waitFor(loaded[i % 2]);
+                points = chunks[i % 2].pointer();
+                pointBytes = chunks[i % 2].bytes;
+            } else {
+                DeviceBuffer all = k.devicePoints(st.points());
+                points = all.at(st.pointOffset());
+                pointBytes = all.bytes - st.pointOffset();
+            }
             boolean g1 = st.points().curve == Curve.G1;
             CUdeviceptr out = sums.at(st.resultAt());
-            CUdeviceptr src = switch (st.source()) {
-                case STAGED -> in(st.at());
-                case QUOTIENT -> a.pointer();
-                case A_SELECTION -> aBits.pointer();
-                case B_SELECTION -> bBits.pointer();
+            DeviceBuffer source = switch (st.source()) {
+                case STAGED -> input;
+                case QUOTIENT -> a;
+                case A_SELECTION -> aBits;
+                case B_SELECTION -> bBits;
             };
-            long srcBytes = switch (st.source()) {
-                case STAGED -> staging.bytes - st.at();
-                case QUOTIENT -> a.bytes;
-                case A_SELECTION -> aBits.bytes;
-                case B_SELECTION -> bBits.bytes;
-            };
+            CUdeviceptr src = source.at(st.sourceOffset());
+            long srcBytes = source.bytes - st.sourceOffset();
             if (st.kind() == ProofPlan.Kind.MSM) {
-                (g1 ? g1Msm : g2Msm).enqueueWindowSums(points.pointer(), points.bytes, src, srcBytes, st.msm(), s, out);
+                (g1 ? g1Msm : g2Msm).enqueueWindowSums(points, pointBytes, src, srcBytes, st.msm(), s, out);
             } else {
-                (g1 ? g1Batch : g2Batch).enqueue(points.pointer(), points.bytes, src, srcBytes, st.n(), s, out);
+                (g1 ? g1Batch : g2Batch).enqueue(points, pointBytes, src, srcBytes, st.n(), s, out);
+            }
+            if (streamed) {
+                consumed[i % 2].record(s);
             }
             mark(4 + i, s);
         }
         sumsHost.copyFrom(sums, 0, 0, plan.sumsBytes(), s);
         mark(4 + steps.size(), s);
+    }
+
+    /**
+     * Streamed mode: enqueues on the copy stream the copy of step i's points into chunk buffer
+     * i % 2, after the step that last read that buffer (step i - 2) has run.
+     */
+    private void loadChunk(int i, GpuStream copy) {
+        ProofPlan.Step st = steps.get(i);
+        if (i >= 2) {
+            copy.waitFor(consumed[i % 2]);
+        }
+        key.hostPoints(st.points()).copyTo(st.pointOffset(), chunks[i % 2], 0, st.points().curve.affineBytes() * st.n(), copy);
+        loaded[i % 2].record(copy);
     }
 
     /** A query's selection bitmap from the uploaded aux bitmap (bitmap_select; out zeroed first). */
@@ -213,6 +270,11 @@ public final class ProofWorkspace implements AutoCloseable {
         sumsHost.close();
         for (DeviceBuffer d : new DeviceBuffer[] {input, a, b, c, aBits, bBits, sums}) {
             d.close();
+        }
+        for (int i = 0; i < chunks.length; i++) {
+            chunks[i].close();
+            loaded[i].close();
+            consumed[i].close();
         }
         g1Msm.close();
         g2Msm.close();

@@ -40,30 +40,72 @@ public final class ProverFootprint {
     private static final long G1 = Curve.G1.affineBytes();
     private static final long G2 = Curve.G2.affineBytes();
 
-    /** Bytes {@link DeviceProvingKey} keeps on the device. */
+    /** Bytes {@link DeviceProvingKey} keeps on the device with resident points. */
     public static long residentBytes(Sizes s) {
+        return tableBytes(s) + pointBytes(s);
+    }
+
+    /** Bytes {@link DeviceProvingKey} keeps on the device with streamed points: all but the points. */
+    public static long streamedResidentBytes(Sizes s) {
+        return tableBytes(s);
+    }
+
+    /** The queries and the tail bases: what streamed mode keeps in pinned host memory instead. */
+    public static long pointBytes(Sizes s) {
         long m = 1L << s.lgDomain();
-        long matrices = 3 * 4 * (s.constraints() + 1) + 8 * (s.nnzA() + s.nnzB() + s.nnzC()) + 32 * s.coefficients();
         long bPoints = s.bInputs() + s.bAux();
         long queries = G1 * (m - 1) + G1 * s.aux() + G1 * (s.inputs() + s.aAux()) + (G1 + G2) * bPoints;
         long tailBases = G1 * (s.tail() + s.aTail() + s.bTail()) + G2 * s.bTail();
-        long selections = 2 * 2 * 4 * Math.max(1, (s.aux() + 31) / 32);
-        return matrices + queries + tailBases + selections + Ntt.tableBytes(s.lgDomain(), true) + 32;
+        return queries + tailBases;
     }
 
-    /** Bytes one slot's {@link ProofWorkspace} allocates (device memory; its pinned memory is the staged input). */
+    /** Matrices, selection tables, NTT and coset tables, 1/Z. */
+    private static long tableBytes(Sizes s) {
+        long matrices = 3 * 4 * (s.constraints() + 1) + 8 * (s.nnzA() + s.nnzB() + s.nnzC()) + 32 * s.coefficients();
+        long selections = 2 * 2 * 4 * Math.max(1, (s.aux() + 31) / 32);
+        return matrices + selections + Ntt.tableBytes(s.lgDomain(), true) + 32;
+    }
+
+    /** Bytes one slot's {@link ProofWorkspace} allocates with resident points. */
     public static long slotBytes(Sizes s) {
+        return slotBytes(s, ProofPlan.WHOLE);
+    }
+
+    /**
+     * Bytes one slot's {@link ProofWorkspace} allocates (device memory; its pinned memory is the
+     * staged input) when its steps cover at most chunkBytes of points ({@link ProofPlan#WHOLE}:
+     * resident points; otherwise streamed, with two chunk buffers).
+     */
+    public static long slotBytes(Sizes s, long chunkBytes) {
         long m = 1L << s.lgDomain();
+        long g1 = ProofPlan.chunkPoints(Curve.G1, chunkBytes);
+        long g2 = ProofPlan.chunkPoints(Curve.G2, chunkBytes);
+        long[] g1Steps = {m - 1, s.aux(), s.tail(), s.inputs(), s.inputs() + s.aAux(), s.aTail(), s.bInputs(),
+            s.bInputs() + s.bAux(), s.bTail()};
+        long[] g2Steps = {s.bInputs(), s.bInputs() + s.bAux(), s.bTail()};
+        long steps = 0;
+        long largestChunk = 0;
+        for (long n : g1Steps) {
+            steps += (n + g1 - 1) / g1;
+            largestChunk = Math.max(largestChunk, G1 * Math.min(n, g1));
+        }
+        for (long n : g2Steps) {
+            steps += (n + g2 - 1) / g2;
+            largestChunk = Math.max(largestChunk, G2 * Math.min(n, g2));
+        }
         long staged = 32 * (s.inputs() + s.tail() + s.bInputs() + s.aTail() + s.bTail()) + s.aux() / 8 + 6 * 256;
         long selections = (s.inputs() + s.aAux() + s.bInputs() + s.bAux()) / 8 + 8;
         long abc = 3 * 32 * m;
-        // At most 64 windows (c = 4) of G2 XYZZ sums per result: an upper bound.
-        long sums = ProofPlan.SUMS * 64 * Curve.G2.xyzzBytes;
-        long g1Msm = msmBytes(Curve.G1, m - 1, s.inputs(), s.tail(), s.aTail(), s.bInputs(), s.bTail());
-        long g2Msm = msmBytes(Curve.G2, s.bInputs(), s.bTail());
-        long g1Batch = batchBytes(Curve.G1, Math.max(s.aux(), Math.max(s.inputs() + s.aAux(), s.bInputs() + s.bAux())));
-        long g2Batch = batchBytes(Curve.G2, s.bInputs() + s.bAux());
-        return staged + selections + abc + sums + g1Msm + g2Msm + g1Batch + g2Batch;
+        // At most 64 windows (c = 4) of G2 XYZZ sums per step: an upper bound.
+        long sums = steps * 64 * Curve.G2.xyzzBytes;
+        long g1Msm = msmBytes(Curve.G1, Math.min(m - 1, g1), Math.min(s.inputs(), g1), Math.min(s.tail(), g1),
+                Math.min(s.aTail(), g1), Math.min(s.bInputs(), g1), Math.min(s.bTail(), g1));
+        long g2Msm = msmBytes(Curve.G2, Math.min(s.bInputs(), g2), Math.min(s.bTail(), g2));
+        long g1Batch = batchBytes(Curve.G1, Math.min(g1, Math.max(s.aux(), Math.max(s.inputs() + s.aAux(),
+                s.bInputs() + s.bAux()))));
+        long g2Batch = batchBytes(Curve.G2, Math.min(g2, s.bInputs() + s.bAux()));
+        long chunkBuffers = chunkBytes == ProofPlan.WHOLE ? 0 : ProofWorkspace.chunkBufferBytes(largestChunk);
+        return staged + selections + abc + sums + g1Msm + g2Msm + g1Batch + g2Batch + chunkBuffers;
     }
 
     /** An Msm's workspace after reserving plans of these sizes: each buffer grows to its largest use. */
@@ -90,8 +132,13 @@ public final class ProverFootprint {
                 + 8L * curve.jacobianLongs;
     }
 
-    /** The ledger's request for this prover on a device of deviceBytes, with workers per device. */
-    public static VramLedger.Request request(Sizes s, long deviceBytes, long capBytes, long reserveBytes, int workers) {
-        return new VramLedger.Request(deviceBytes, capBytes, reserveBytes, residentBytes(s), slotBytes(s), 0, workers, false);
+    /**
+     * The ledger's request for this prover on a device of deviceBytes, with workers per device,
+     * streamed chunks of chunkBytes if it comes to that (forced by forceStreamed).
+     */
+    public static VramLedger.Request request(Sizes s, long deviceBytes, long capBytes, long reserveBytes, int workers,
+            long chunkBytes, boolean forceStreamed) {
+        return new VramLedger.Request(deviceBytes, capBytes, reserveBytes, residentBytes(s), slotBytes(s),
+                streamedResidentBytes(s), slotBytes(s, chunkBytes), workers, forceStreamed);
     }
 }

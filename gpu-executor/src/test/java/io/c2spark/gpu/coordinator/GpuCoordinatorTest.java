@@ -123,6 +123,39 @@ class GpuCoordinatorTest {
         assertEquals(second.expected(), other.get(10, TimeUnit.SECONDS).result());
     }
 
+    /**
+     * With one lock, a partition's upload and kernels run with no other partition's device work
+     * between or beside them: the device intervals from upload start to kernels end are disjoint.
+     */
+    @ParameterizedTest(name = "{0} workers, {1} slots")
+    @CsvSource({"4,2", "8,4"})
+    @Timeout(60)
+    void oneLockKeepsUploadsAwayFromOtherKernels(int threads, int slots) throws Exception {
+        GpuCoordinator<TimedWork.Buffer> c = new GpuCoordinator<>(backend, slots, i -> new TimedWork.Buffer(), null,
+                GpuCoordinator.Locks.ONE);
+        workers = Executors.newFixedThreadPool(threads);
+        List<Future<GpuCoordinator.Outcome<Long>>> futures = new ArrayList<>();
+        List<TimedWork> works = new ArrayList<>();
+        for (int p = 0; p < 24; p++) {
+            TimedWork w = new TimedWork(backend, 500 + p, 2000);
+            works.add(w);
+            futures.add(workers.submit(() -> c.run(w)));
+        }
+        List<TaskMetrics> metrics = new ArrayList<>();
+        for (int p = 0; p < works.size(); p++) {
+            GpuCoordinator.Outcome<Long> o = futures.get(p).get(30, TimeUnit.SECONDS);
+            assertEquals(works.get(p).expected(), o.result(), "partition " + p);
+            metrics.add(o.metrics());
+        }
+        metrics.sort((a, b) -> Double.compare(a.uploadStartDeviceMs(), b.uploadStartDeviceMs()));
+        for (int i = 1; i < metrics.size(); i++) {
+            assertTrue(metrics.get(i).uploadStartDeviceMs() >= metrics.get(i - 1).kernelsEndDeviceMs(),
+                    "one lock, yet an upload ran beside other device work: " + metrics.get(i - 1) + " / " + metrics.get(i));
+        }
+        assertEquals(GpuCoordinator.Locks.ONE, c.locks());
+        assertEquals(slots, c.freeSlots());
+    }
+
     /** Slots are handed out first come, first served. */
     @Test
     @Timeout(30)

@@ -10,7 +10,9 @@ class VramLedgerTest {
     private static final long GIB = 1L << 30;
 
     private static VramLedger.Request req(long device, long cap, long resident, long slot, int workers, boolean stream) {
-        return new VramLedger.Request(device * GIB, cap * GIB, 2 * GIB, resident * GIB, slot * GIB, GIB, workers, stream);
+        // Streamed: 1 GiB of tables stays on the card, and a slot takes 1 GiB more (its chunk buffers).
+        return new VramLedger.Request(device * GIB, cap * GIB, 2 * GIB, resident * GIB, slot * GIB,
+                Math.min(resident, 1) * GIB, (slot + 1) * GIB, workers, stream);
     }
 
     @Test
@@ -32,8 +34,8 @@ class VramLedgerTest {
     void capLeavesRoomForOtherProofsAndForcesStreaming() {
         VramLedger.Plan p = VramLedger.plan(req(141, 40, 47, 14, 4, false));
         assertEquals(VramLedger.Mode.STREAMED, p.mode());
-        assertEquals(2, p.slots(), "38 GiB budget / 15 GiB per streamed slot");
-        assertEquals(0, p.residentBytes());
+        assertEquals(2, p.slots(), "38 GiB budget less 1 GiB of tables / 15 GiB per streamed slot");
+        assertEquals(GIB, p.residentBytes());
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.util.Arrays;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
@@ -75,8 +77,13 @@ class ProofPlanTest {
         };
     }
 
-    @Test
-    void stepsEvaluatedOnTheCpuGiveCpuProversBytes() {
+    /**
+     * Resident (one step per sum) and streamed with chunks of 32 G2 / 64 G1 points and of 100 G1
+     * points (96 after rounding to a multiple of 32, so chunks start mid-way through 64-bit words).
+     */
+    @ParameterizedTest(name = "chunk {0} bytes")
+    @ValueSource(longs = {ProofPlan.WHOLE, 32 * 192, 100 * 96})
+    void stepsEvaluatedOnTheCpuGiveCpuProversBytes(long chunkBytes) {
         long seed = GpuTestAccess.seed();
         for (int steps : new int[] {1, 9, 130}) {
             TestCircuits.Instance c = TestCircuits.mixed(seed + steps, steps);
@@ -93,29 +100,37 @@ class ProofPlanTest {
                     bitsWords);
             long[] bSel = DensitySelectionTest.select(DensitySelection.of(shape.bAuxDensity(), shape.numAux(), q.bInputCount),
                     bitsWords);
-            ProofPlan plan = new ProofPlan(q, st, dom.size());
+            ProofPlan plan = new ProofPlan(q, st, dom.size(), chunkBytes);
             long[] sums = new long[(int) (plan.sumsBytes() / 8)];
+            int[] stepsPerSum = new int[ProofPlan.SUMS];
             for (ProofPlan.Step s : plan.steps()) {
                 Curve curve = s.points().curve;
-                long[] pts = Arrays.copyOf(points(params, q, s.points()), s.n() * curve.affineLongs);
+                assertTrue(s.n() <= ProofPlan.chunkPoints(curve, chunkBytes));
+                stepsPerSum[s.sum()]++;
+                long[] pts = Arrays.copyOfRange(points(params, q, s.points()), (int) (s.first() * curve.affineLongs),
+                        (int) ((s.first() + s.n()) * curve.affineLongs));
                 long[] src = switch (s.source()) {
-                    case STAGED -> Arrays.copyOfRange(image, (int) (s.at() / 8), image.length);
+                    case STAGED -> image;
                     case QUOTIENT -> h;
                     case A_SELECTION -> aSel;
                     case B_SELECTION -> bSel;
                 };
                 long[] sum;
                 if (s.kind() == ProofPlan.Kind.MSM) {
-                    long[] k = Arrays.copyOf(src, 4 * s.n());
+                    int from = (int) (s.sourceOffset() / 8);
+                    long[] k = Arrays.copyOfRange(src, from, from + 4 * s.n());
                     sum = curve == Curve.G1 ? MultiExp.PIPPENGER.g1(pts, k) : MultiExp.PIPPENGER.g2(pts, k);
                 } else {
-                    long[] bits = Arrays.copyOf(src, (s.n() + 63) / 64);
+                    long[] bits = bitsFrom(src, 8 * s.sourceOffset(), s.n());
                     sum = curve == Curve.G1 ? BatchAddition.g1(pts, bits, s.n()) : BatchAddition.g2(pts, bits, s.n());
                 }
                 assertEquals(curve.jacobianLongs, sum.length);
                 // An MSM's result is its window sums: the whole sum in window 0 (XYZZ), identity above.
                 long[] result = s.kind() == ProofPlan.Kind.MSM ? WindowCombinationTest.xyzz(curve, sum) : sum;
                 System.arraycopy(result, 0, sums, (int) (s.resultAt() / 8), result.length);
+            }
+            if (chunkBytes != ProofPlan.WHOLE && steps == 130) {
+                assertTrue(Arrays.stream(stepsPerSum).max().getAsInt() > 1, "some sum is split into chunks");
             }
             ProofPlan.QuerySums qs = plan.combine(sums);
             Random rnd = new Random(seed + 3);
@@ -125,8 +140,20 @@ class ProofPlanTest {
             Fr.random(rnd, s, 0);
             byte[] want = ProofEncoding.encode(new CpuProver(shape, params).prove(w, r, s));
             byte[] got = ProofEncoding.encode(ProofAssembly.assemble(params.vk(), qs.h(), qs.l(), qs.a(), qs.b1(), qs.b2(), r, s));
-            assertArrayEquals(want, got, steps + " steps (seed " + seed + ")");
+            assertArrayEquals(want, got, steps + " steps, chunk " + chunkBytes + " (seed " + seed + ")");
         }
+    }
+
+    /** n bits of a 64-bit-word bitmap from bit first on, as a bitmap of their own. */
+    private static long[] bitsFrom(long[] words, long first, int n) {
+        long[] out = new long[(n + 63) / 64];
+        for (int i = 0; i < n; i++) {
+            long bit = first + i;
+            if ((words[(int) (bit >>> 6)] >>> (bit & 63) & 1) != 0) {
+                out[i >>> 6] |= 1L << (i & 63);
+            }
+        }
+        return out;
     }
 
     @Test

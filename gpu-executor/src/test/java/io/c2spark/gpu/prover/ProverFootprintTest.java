@@ -1,6 +1,7 @@
 package io.c2spark.gpu.prover;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -38,23 +39,59 @@ class ProverFootprintTest {
         assertTrue(ProverFootprint.slotBytes(s) > 3L * 32 * (1L << s.lgDomain()));
     }
 
+    private static ProverFootprint.Sizes sizes32GiB() {
+        long aux = 130_169_893L;
+        long tail = Math.round(aux * 0.013);
+        return new ProverFootprint.Sizes(27, 130_278_869L, 328, aux, 309_400_000L, 130_300_000L, 282_700_000L, 4096, 328,
+                Math.round(aux * 0.997), Math.round(aux * 0.254), tail, tail, tail);
+    }
+
     @Test
     void a32GiBPartitionIsResidentOnAnH200WithSeveralSlots() {
         // FACTS.md: 130,278,541 constraints + 328 input constraints (domain 2^27), 328 inputs,
         // 130,169,893 aux (98.7% bits, 99.7% in A, 25.4% in B), non-zeros A 309.4M, B 130.3M, C 282.7M.
         // Unknown here, taken at their largest: every input in B, every non-bit aux in A and in B.
-        long aux = 130_169_893L;
-        long tail = Math.round(aux * 0.013);
-        ProverFootprint.Sizes s = new ProverFootprint.Sizes(27, 130_278_869L, 328, aux, 309_400_000L, 130_300_000L,
-                282_700_000L, 4096, 328, Math.round(aux * 0.997), Math.round(aux * 0.254), tail, tail, tail);
+        ProverFootprint.Sizes s = sizes32GiB();
+        long aux = s.aux();
         long queries = 96L * ((1L << 27) - 1) + 96L * aux + 96L * (328 + s.aAux()) + 288L * (328 + s.bAux());
         // DESIGN.md: a 32GiB PoRep SRS is about 47 GB.
         assertTrue(queries > 45e9 && queries < 50e9, "queries " + queries);
         long h200 = 143_771L << 20;
-        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(s, h200, 0, 2L << 30, 8));
+        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(s, h200, 0, 2L << 30, 8,
+                CoordinatedGpuProver.DEFAULT_CHUNK_BYTES, false));
         System.out.printf("32GiB partition on an H200: resident %.1f GiB, slot %.1f GiB: %s%n",
                 ProverFootprint.residentBytes(s) / 1073741824.0, ProverFootprint.slotBytes(s) / 1073741824.0, plan.describe());
         assertEquals(VramLedger.Mode.RESIDENT, plan.mode());
         assertTrue(plan.slots() >= 2, plan.describe());
+    }
+
+    /**
+     * The same partition on smaller budgets: a 48 GiB card streams the points (chunk buffers in
+     * place of the MSMs' full-size scratch, so a streamed slot is smaller than a resident one);
+     * 16 GiB cannot hold even the matrices beside one slot, and the refusal says so.
+     */
+    @Test
+    void a32GiBPartitionStreamsOnA48GiBCardAndIsRefusedOn16() {
+        ProverFootprint.Sizes s = sizes32GiB();
+        long chunk = CoordinatedGpuProver.DEFAULT_CHUNK_BYTES;
+        assertTrue(ProverFootprint.slotBytes(s, chunk) < ProverFootprint.slotBytes(s));
+        assertEquals(ProverFootprint.residentBytes(s), ProverFootprint.streamedResidentBytes(s) + ProverFootprint.pointBytes(s));
+        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(s, 48L << 30, 0, 2L << 30, 4, chunk, false));
+        System.out.println("32GiB partition on a 48 GiB card: " + plan.describe());
+        assertEquals(VramLedger.Mode.STREAMED, plan.mode());
+        assertTrue(plan.slots() >= 1 && plan.usedBytes() <= plan.budgetBytes(), plan.describe());
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> VramLedger.plan(ProverFootprint.request(s, 16L << 30, 0, 2L << 30, 1, chunk, false)));
+        assertTrue(e.getMessage().contains("streamed mode"), e.getMessage());
+    }
+
+    /** Streaming is forced on a card that would hold everything. */
+    @Test
+    void streamingForcedOnAnH200() {
+        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(sizes32GiB(), 143_771L << 20, 0, 2L << 30, 4,
+                CoordinatedGpuProver.DEFAULT_CHUNK_BYTES, true));
+        assertEquals(VramLedger.Mode.STREAMED, plan.mode());
+        assertEquals(4, plan.slots());
+        assertEquals(ProverFootprint.streamedResidentBytes(sizes32GiB()), plan.residentBytes());
     }
 }

@@ -11,15 +11,12 @@ import io.c2spark.gpu.GpuDevice;
 import io.c2spark.gpu.coordinator.DeviceUnhealthyException;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.prover.CoordinatedGpuProver;
-import io.c2spark.gpu.prover.DeviceProvingKey;
 import io.c2spark.spark.device.DeviceCoordinators;
 import io.c2spark.spark.workload.Device;
 import io.c2spark.spark.workload.DeviceFatalException;
 import io.c2spark.spark.workload.PartitionProof;
 import java.security.SecureRandom;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -27,20 +24,18 @@ import java.util.function.Function;
  * The GPU provers of one executor JVM: per device ordinal and sector shape, the proving key
  * converted once on that device and a {@link CoordinatedGpuProver}, whose two-lock coordinator
  * every task given that device queues on, with as many slots as the device's workers (the VRAM
- * ledger lowers the count where the card cannot hold them). Tasks build their witness before they
+ * ledger lowers the count where the card cannot hold them, and streams the parameters from pinned
+ * host memory where they do not fit beside one slot). Tasks build their witness before they
  * get here, holding no lock.
  */
 final class GpuPartitionProvers implements AutoCloseable {
     private final Function<SectorShape, Parameters> parameters;
-    private final int workersPerDevice;
-    private final long vramCapBytes;
+    private final CoordinatedGpuProver.Config config;
     private final Map<String, CoordinatedGpuProver> provers = new LinkedHashMap<>();
-    private final List<DeviceProvingKey> keys = new ArrayList<>();
 
-    GpuPartitionProvers(Function<SectorShape, Parameters> parameters, int workersPerDevice, long vramCapBytes) {
+    GpuPartitionProvers(Function<SectorShape, Parameters> parameters, CoordinatedGpuProver.Config config) {
         this.parameters = parameters;
-        this.workersPerDevice = workersPerDevice;
-        this.vramCapBytes = vramCapBytes;
+        this.config = config;
     }
 
     /** True when this JVM sees a CUDA device, so that a GPU address is proven on the GPU. */
@@ -81,10 +76,9 @@ final class GpuPartitionProvers implements AutoCloseable {
         String name = ordinal + "/" + shape.label();
         CoordinatedGpuProver p = provers.get(name);
         if (p == null) {
-            DeviceProvingKey key = new DeviceProvingKey(GpuDevice.open(ordinal), PorepParameters.circuitShape(shape),
-                    parameters.apply(shape));
-            keys.add(key);
-            p = CoordinatedGpuProver.sized(key, workersPerDevice, vramCapBytes, 0, null);
+            p = CoordinatedGpuProver.open(GpuDevice.open(ordinal), PorepParameters.circuitShape(shape), parameters.apply(shape),
+                    config, null);
+            System.err.println("c2spark: GPU " + ordinal + ", " + shape.label() + ": " + p.plan().describe());
             provers.put(name, p);
         }
         return p;
@@ -93,8 +87,6 @@ final class GpuPartitionProvers implements AutoCloseable {
     @Override
     public synchronized void close() {
         provers.values().forEach(CoordinatedGpuProver::close);
-        keys.forEach(DeviceProvingKey::close);
         provers.clear();
-        keys.clear();
     }
 }

@@ -14,6 +14,7 @@ import io.c2spark.core.porep.circuit.PartitionCircuits;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
 import io.c2spark.gpu.cpu.CpuStreamBackend;
+import io.c2spark.gpu.prover.CoordinatedGpuProver;
 import io.c2spark.spark.device.CpuKernelWork;
 import io.c2spark.spark.device.DeviceCoordinators;
 import io.c2spark.spark.settings.C2SparkSettings;
@@ -65,7 +66,7 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         Map<SectorShape, CpuProver> cpuProvers = new ConcurrentHashMap<>();
         DeviceCoordinators<CpuStreamBackend> cpuDevices = DeviceCoordinators.cpuBacked(CPU_SLOTS_PER_DEVICE);
         GpuPartitionProvers gpus = GpuPartitionProvers.cudaPresent()
-                ? new GpuPartitionProvers(loader, gpuWorkers(settings), settings.get(C2SparkSettings.GPU_VRAM_CAP))
+                ? new GpuPartitionProvers(loader, gpuConfig(settings))
                 : null;
         SecureRandom rng = new SecureRandom();
         return new PartitionProver() {
@@ -108,6 +109,14 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
                 }
             }
         };
+    }
+
+    /** How each GPU is shared, from the c2spark.gpu settings. */
+    static CoordinatedGpuProver.Config gpuConfig(Settings settings) {
+        CoordinatedGpuProver.Config c = CoordinatedGpuProver.Config.of(gpuWorkers(settings),
+                settings.get(C2SparkSettings.GPU_VRAM_CAP));
+        long chunk = settings.get(C2SparkSettings.GPU_STREAM_CHUNK);
+        return settings.get(C2SparkSettings.GPU_STREAM_PARAMS) ? c.streamed(chunk) : c.withChunk(chunk);
     }
 
     /** c2spark.gpu.workersPerDevice, else 1 / spark.task.resource.gpu.amount, else the default. */

@@ -62,6 +62,13 @@ public final class C2SparkSettings {
             + "VRAM ledger lowers it where the card cannot hold that many.", true);
     public static final Setting<Long> GPU_VRAM_CAP = declare("c2spark.gpu.vramCapBytes", Setting.Type.LONG, "0",
             "Device memory the GPU prover may plan for (proving key plus slots); 0: the whole card.", true);
+    public static final Setting<Boolean> GPU_STREAM_PARAMS = declare("c2spark.gpu.streamParams", Setting.Type.BOOLEAN,
+            "false", "Keep the proving parameters' points in pinned host memory and copy them to the GPU chunk "
+            + "by chunk during each proof, even where they fit on the card. Without it they are streamed only "
+            + "when the VRAM ledger finds no room for them.", true);
+    public static final Setting<Long> GPU_STREAM_CHUNK = declare("c2spark.gpu.streamChunkBytes", Setting.Type.LONG,
+            "536870912", "Bytes of points per copy when parameters are streamed; each slot holds two such "
+            + "buffers on the device.", true);
     public static final Setting<Integer> PROGRESS_INTERVAL = declare("c2spark.progress.intervalSeconds",
             Setting.Type.INT, "30", "Seconds between progress lines (sectors done / total, proofs per "
             + "minute, ETA, per device); 0 turns them off.", false);
