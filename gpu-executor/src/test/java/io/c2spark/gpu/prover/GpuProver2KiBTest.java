@@ -29,8 +29,10 @@ import io.c2spark.core.porep.vanilla.VanillaProof;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
+import io.c2spark.gpu.Curve;
 import io.c2spark.gpu.GpuDevice;
 import io.c2spark.gpu.GpuTestAccess;
+import io.c2spark.gpu.coordinator.VramLedger;
 
 /**
  * A sealed 2KiB sector's partition (2,687,961 constraints, domain 2^22) proven on the GPU and on
@@ -95,6 +97,15 @@ class GpuProver2KiBTest {
                     Runtime.getRuntime().availableProcessors(), (System.nanoTime() - b) / 1e6);
             assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(gpuProof),
                     "GPU and CPU proofs of the same partition (seed " + seed + ")");
+            // Streamed parameters in chunks of 4096 G2 points: every large sum is several steps.
+            try (DeviceProvingKey streamedKey = new DeviceProvingKey(d, shape, params, key.layout, VramLedger.Mode.STREAMED,
+                    4096 * Curve.G2.affineBytes()); GpuProver streamed = new GpuProver(streamedKey)) {
+                long a = System.nanoTime();
+                Proof p = streamed.prove(w, r, s);
+                System.out.printf("[gpu prover] 2KiB partition proof, streamed parameters: %.1f ms%n", (System.nanoTime() - a) / 1e6);
+                assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(p),
+                        "GPU proof with streamed parameters and the CPU proof (seed " + seed + ")");
+            }
             byte[] sealProof = SealProver.prove(c1, gpu, new Random(seed + 2), m -> System.out.println("[gpu prover] " + m));
             assertEquals(-1, SealVerifier.firstInvalidPartition(kind, sector.replicaId(), sector.commD(), sector.commR(),
                     chainSeed, params.vk(), sealProof), "the GPU seal proof verifies");
