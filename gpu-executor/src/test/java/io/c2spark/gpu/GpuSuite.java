@@ -1,5 +1,6 @@
 package io.c2spark.gpu;
 
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
 
 import java.io.PrintWriter;
@@ -26,11 +27,11 @@ public final class GpuSuite {
     public static void main(String[] args) throws java.net.URISyntaxException {
         // Scan only the folder (or jar) holding the test classes.
         java.nio.file.Path root = java.nio.file.Path.of(GpuSuite.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        // -Dc2spark.gpu.tests=ClassName runs one test class only.
+        // -Dc2spark.gpu.tests=ClassName,prover.OtherClass runs those test classes only.
         String only = System.getProperty("c2spark.gpu.tests", "");
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(only.isEmpty() ? selectClasspathRoots(java.util.Set.of(root))
-                        : java.util.List.of(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass("io.c2spark.gpu." + only)))
+                        : java.util.Arrays.stream(only.split(",")).map(c -> selectClass("io.c2spark.gpu." + c.trim())).toList())
                 .filters(TagFilter.includeTags("gpu"))
                 .build();
         Launcher launcher = LauncherFactory.create();

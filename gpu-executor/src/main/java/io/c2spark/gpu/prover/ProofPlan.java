@@ -43,16 +43,25 @@ public final class ProofPlan {
     public enum Source { STAGED, QUOTIENT, A_SELECTION, B_SELECTION }
     /** The twelve sums: h, l (2), a (3), b_g1 (3), b_g2 (3). */
     public static final int SUMS = 12;
+    /**
+     * The lane of each sum with resident points: the large h MSM and the G1 batch additions on
+     * lane 0; the small G1 MSMs (tails and inputs), whose bucket reductions leave most of the
+     * device idle, on lanes 1 and 2; the G2 sums on lane 3. Streamed points keep every step on
+     * lane 0, in order, since the steps share the two chunk buffers.
+     */
+    static final int[] LANE = {0, 0, 1, 1, 0, 1, 2, 0, 2, 3, 3, 3};
+    public static final int LANES = 4;
 
     /**
      * Part of sum number sum: kind over the n points from point first on, an MSM (with its plan)
      * with the Fr scalars, or a batch addition with the bitmap, of a query whose scalars or bitmap
      * start at source (at: the byte offset in the staged input, else 0); its result at byte
      * resultAt of the sums. A sum is one step when the points are resident and one step per chunk
-     * when they are streamed; the results of a sum's steps are added.
+     * when they are streamed; the results of a sum's steps are added. Steps of different lanes
+     * are independent and may run at once, each lane on its own stream.
      */
     public record Step(int sum, Kind kind, Points points, Source source, long at, long first, int n, MsmPlan msm,
-            long resultAt) {
+            long resultAt, int lane) {
         /** Bytes of the result: the window sums of an MSM, a Jacobian point of a batch addition. */
         public long resultBytes() {
             Curve c = points.curve;
@@ -113,7 +122,7 @@ public final class ProofPlan {
             for (long first = 0; first < n; first += chunk) {
                 int part = (int) Math.min(chunk, n - first);
                 Step s = new Step(i, kind, points, (Source) all[i][2], (Long) all[i][3], first, part,
-                        kind == Kind.MSM ? MsmPlan.forSize(part) : null, at);
+                        kind == Kind.MSM ? MsmPlan.forSize(part) : null, at, chunkBytes == WHOLE ? LANE[i] : 0);
                 out.add(s);
                 at += s.resultBytes();
             }

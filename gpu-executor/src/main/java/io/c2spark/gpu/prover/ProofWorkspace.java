@@ -15,7 +15,6 @@ import io.c2spark.gpu.Msm;
 import io.c2spark.gpu.PinnedHostBuffer;
 import io.c2spark.gpu.R1csDeviceShape.Matrix;
 import io.c2spark.gpu.coordinator.VramLedger;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +34,10 @@ import jcuda.driver.CUdeviceptr;
  * <li>{@link #sums}, once that work has completed: the five query sums (the MSMs' windows are
  * combined here, on the CPU, outside the compute lock).
  * </ol>
+ * With resident parameters the steps run on {@link ProofPlan#LANES} streams at once (the compute
+ * stream and three more of the workspace's, forked from it after the selection bitmaps and joined
+ * back before the read-back), each lane with its own MSM and batch-addition workspaces: the small
+ * MSMs' bucket reductions keep few threads busy, and the h MSM fills the device beside them.
  * With streamed parameters ({@link DeviceProvingKey#mode}) each step covers one chunk of points,
  * which the copy stream brings from the key's pinned host memory into one of two chunk buffers
  * while the compute stream runs the previous step on the other: events order each copy after the
@@ -53,15 +56,55 @@ public final class ProofWorkspace implements AutoCloseable {
     /** The A and B selection bitmaps, made from the uploaded aux bitmap on the device. */
     private final DeviceBuffer aBits, bBits;
     private final DeviceBuffer sums;
-    private final Msm g1Msm, g2Msm;
-    private final BatchAdd g1Batch, g2Batch;
+    private final Lane[] lanes;
+    /** Recorded on the compute stream where the lanes fork. */
+    private final GpuEvent fork;
     private final FieldKernels field;
     /** Streamed mode: the two chunk buffers, and per buffer an event after its copy and one after its step. */
     private final DeviceBuffer[] chunks;
     private final GpuEvent[] loaded, consumed;
-    /** When profiling: an event at the start and after each phase of {@link #phaseNames}. */
+    /** When profiling: on the compute stream, before and after each phase of {@link #PHASES}. */
     private GpuEvent[] marks;
-    private final List<String> phaseNames = new ArrayList<>();
+    /** When profiling: on its lane's stream, before and after each step. */
+    private GpuEvent[] stepStarts, stepEnds;
+    private static final String[] PHASES = {"spmv a, b, c", "ntt + quotient", "selection bitmaps", "all sums (lanes at once)",
+        "read-back"};
+
+    /**
+     * One stream's share of the steps, with its own workspaces; lane 0 runs on the compute stream,
+     * the others on streams of their own that join it back through their done events.
+     */
+    private static final class Lane implements AutoCloseable {
+        final GpuStream stream;
+        final GpuEvent done;
+        final Msm g1Msm, g2Msm;
+        final BatchAdd g1Batch, g2Batch;
+
+        Lane(GpuDevice device, boolean ownStream) {
+            this.stream = ownStream ? device.newStream() : null;
+            this.done = ownStream ? new GpuEvent(device) : null;
+            this.g1Msm = new Msm(device, Curve.G1);
+            this.g2Msm = new Msm(device, Curve.G2);
+            this.g1Batch = new BatchAdd(device, Curve.G1);
+            this.g2Batch = new BatchAdd(device, Curve.G2);
+        }
+
+        GpuStream stream(GpuStream compute) {
+            return stream == null ? compute : stream;
+        }
+
+        @Override
+        public void close() {
+            g1Msm.close();
+            g2Msm.close();
+            g1Batch.close();
+            g2Batch.close();
+            if (stream != null) {
+                stream.close();
+                done.close();
+            }
+        }
+    }
 
     public ProofWorkspace(DeviceProvingKey key) {
         this.key = key;
@@ -80,22 +123,24 @@ public final class ProofWorkspace implements AutoCloseable {
         this.bBits = device.allocate(4L * key.bSelection.selectionWords());
         this.sums = device.allocate(plan.sumsBytes());
         this.field = new FieldKernels(device);
-        this.g1Msm = new Msm(device, Curve.G1);
-        this.g2Msm = new Msm(device, Curve.G2);
-        this.g1Batch = new BatchAdd(device, Curve.G1);
-        this.g2Batch = new BatchAdd(device, Curve.G2);
+        boolean streamed = key.mode == VramLedger.Mode.STREAMED;
+        this.lanes = new Lane[streamed ? 1 : ProofPlan.LANES];
+        for (int i = 0; i < lanes.length; i++) {
+            lanes[i] = new Lane(device, i > 0);
+        }
+        this.fork = new GpuEvent(device);
         // Workspaces sized for every step now, so that no proof allocates.
         long chunkBytes = 0;
         for (ProofPlan.Step st : steps) {
+            Lane lane = lanes[st.lane()];
             boolean g1 = st.points().curve == Curve.G1;
             if (st.kind() == ProofPlan.Kind.MSM) {
-                (g1 ? g1Msm : g2Msm).reserve(st.msm());
+                (g1 ? lane.g1Msm : lane.g2Msm).reserve(st.msm());
             } else {
-                (g1 ? g1Batch : g2Batch).reserve(st.n());
+                (g1 ? lane.g1Batch : lane.g2Batch).reserve(st.n());
             }
             chunkBytes = Math.max(chunkBytes, st.points().curve.affineBytes() * st.n());
         }
-        boolean streamed = key.mode == VramLedger.Mode.STREAMED;
         this.chunks = new DeviceBuffer[streamed ? 2 : 0];
         this.loaded = new GpuEvent[chunks.length];
         this.consumed = new GpuEvent[chunks.length];
@@ -112,25 +157,25 @@ public final class ProofWorkspace implements AutoCloseable {
     }
 
     /**
-     * Records device events between the phases of the following proofs (SpMV, the NTTs and the
-     * quotient, the selection bitmaps, each sum), for {@link #phaseMillis}. Creates events, so call
-     * it at start-up, never while other workers run.
+     * Records device events around the phases of the following proofs (SpMV, the NTTs and the
+     * quotient, the selection bitmaps, all sums, the read-back) and around each step on its lane,
+     * for {@link #phaseMillis}. Creates events, so call it at start-up, never while other workers
+     * run.
      */
     public void enableProfiling() {
         if (marks == null) {
-            phaseNames.add("spmv a, b, c");
-            phaseNames.add("ntt + quotient");
-            phaseNames.add("selection bitmaps");
-            for (ProofPlan.Step st : steps) {
-                phaseNames.add((st.kind() == ProofPlan.Kind.MSM ? "msm " : "batch add ") + st.points().name().toLowerCase()
-                        + " (" + st.n() + (st.first() > 0 ? " from " + st.first() : "") + ")");
-            }
-            phaseNames.add("read-back");
-            marks = new GpuEvent[phaseNames.size() + 1];
-            for (int i = 0; i < marks.length; i++) {
-                marks[i] = new GpuEvent(key.device);
-            }
+            marks = events(PHASES.length + 1);
+            stepStarts = events(steps.size());
+            stepEnds = events(steps.size());
         }
+    }
+
+    private GpuEvent[] events(int n) {
+        GpuEvent[] e = new GpuEvent[n];
+        for (int i = 0; i < n; i++) {
+            e[i] = new GpuEvent(key.device);
+        }
+        return e;
     }
 
     private void mark(int i, GpuStream s) {
@@ -139,12 +184,24 @@ public final class ProofWorkspace implements AutoCloseable {
         }
     }
 
-    /** Device milliseconds of each phase of the last profiled proof, by name, in order (waits for it). */
+    /**
+     * Device milliseconds of each phase of the last profiled proof, by name, in order (waits for
+     * it); each step follows the phase "all sums" under a name that starts with a space, since the
+     * steps of different lanes overlap and do not add up to it.
+     */
     public Map<String, Float> phaseMillis() {
         Map<String, Float> out = new LinkedHashMap<>();
         marks[marks.length - 1].synchronize();
-        for (int i = 0; i < phaseNames.size(); i++) {
-            out.put(phaseNames.get(i), marks[i + 1].millisSince(marks[i]));
+        for (int i = 0; i < PHASES.length; i++) {
+            out.put(PHASES[i], marks[i + 1].millisSince(marks[i]));
+            if (i == 3) {
+                for (int j = 0; j < steps.size(); j++) {
+                    ProofPlan.Step st = steps.get(j);
+                    out.put(" " + (st.kind() == ProofPlan.Kind.MSM ? "msm " : "batch add ") + st.points().name().toLowerCase()
+                            + " (" + st.n() + (st.first() > 0 ? " from " + st.first() : "") + "), lane " + st.lane(),
+                            stepEnds[j].millisSince(stepStarts[j]));
+                }
+            }
         }
         return out;
     }
@@ -192,19 +249,25 @@ public final class ProofWorkspace implements AutoCloseable {
         select(k.aSelection, k.aDensity, k.aPrefix, aBits, s);
         select(k.bSelection, k.bDensity, k.bPrefix, bBits, s);
         mark(3, s);
+        fork.record(s);
+        for (int l = 1; l < lanes.length; l++) {
+            lanes[l].stream.waitFor(fork);
+        }
         boolean streamed = chunks.length > 0;
         if (streamed && !steps.isEmpty()) {
             loadChunk(0, copy);
         }
         for (int i = 0; i < steps.size(); i++) {
             ProofPlan.Step st = steps.get(i);
+            Lane lane = lanes[st.lane()];
+            GpuStream ls = lane.stream(s);
             CUdeviceptr points;
             long pointBytes;
             if (streamed) {
                 if (i + 1 < steps.size()) {
                     loadChunk(i + 1, copy);
                 }
-                s.waitFor(loaded[i % 2]);
+                ls.waitFor(loaded[i % 2]);
                 points = chunks[i % 2].pointer();
                 pointBytes = chunks[i % 2].bytes;
             } else {
@@ -222,18 +285,28 @@ public final class ProofWorkspace implements AutoCloseable {
             };
             CUdeviceptr src = source.at(st.sourceOffset());
             long srcBytes = source.bytes - st.sourceOffset();
+            if (stepStarts != null) {
+                stepStarts[i].record(ls);
+            }
             if (st.kind() == ProofPlan.Kind.MSM) {
-                (g1 ? g1Msm : g2Msm).enqueueWindowSums(points, pointBytes, src, srcBytes, st.msm(), s, out);
+                (g1 ? lane.g1Msm : lane.g2Msm).enqueueWindowSums(points, pointBytes, src, srcBytes, st.msm(), ls, out);
             } else {
-                (g1 ? g1Batch : g2Batch).enqueue(points, pointBytes, src, srcBytes, st.n(), s, out);
+                (g1 ? lane.g1Batch : lane.g2Batch).enqueue(points, pointBytes, src, srcBytes, st.n(), ls, out);
+            }
+            if (stepEnds != null) {
+                stepEnds[i].record(ls);
             }
             if (streamed) {
-                consumed[i % 2].record(s);
+                consumed[i % 2].record(ls);
             }
-            mark(4 + i, s);
         }
+        for (int l = 1; l < lanes.length; l++) {
+            lanes[l].done.record(lanes[l].stream);
+            s.waitFor(lanes[l].done);
+        }
+        mark(4, s);
         sumsHost.copyFrom(sums, 0, 0, plan.sumsBytes(), s);
-        mark(4 + steps.size(), s);
+        mark(5, s);
     }
 
     /**
@@ -276,13 +349,15 @@ public final class ProofWorkspace implements AutoCloseable {
             loaded[i].close();
             consumed[i].close();
         }
-        g1Msm.close();
-        g2Msm.close();
-        g1Batch.close();
-        g2Batch.close();
+        for (Lane l : lanes) {
+            l.close();
+        }
+        fork.close();
         if (marks != null) {
-            for (GpuEvent e : marks) {
-                e.close();
+            for (GpuEvent[] es : new GpuEvent[][] {marks, stepStarts, stepEnds}) {
+                for (GpuEvent e : es) {
+                    e.close();
+                }
             }
         }
     }

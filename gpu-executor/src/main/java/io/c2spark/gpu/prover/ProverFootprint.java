@@ -7,6 +7,8 @@ import io.c2spark.gpu.Curve;
 import io.c2spark.gpu.MsmPlan;
 import io.c2spark.gpu.Ntt;
 import io.c2spark.gpu.coordinator.VramLedger;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Device memory of the GPU prover, computed from a circuit's sizes before anything is allocated,
@@ -78,34 +80,46 @@ public final class ProverFootprint {
      */
     public static long slotBytes(Sizes s, long chunkBytes) {
         long m = 1L << s.lgDomain();
-        long g1 = ProofPlan.chunkPoints(Curve.G1, chunkBytes);
-        long g2 = ProofPlan.chunkPoints(Curve.G2, chunkBytes);
-        long[] g1Steps = {m - 1, s.aux(), s.tail(), s.inputs(), s.inputs() + s.aAux(), s.aTail(), s.bInputs(),
-            s.bInputs() + s.bAux(), s.bTail()};
-        long[] g2Steps = {s.bInputs(), s.bInputs() + s.bAux(), s.bTail()};
+        boolean streamed = chunkBytes != ProofPlan.WHOLE;
+        // The points of each sum, in ProofPlan's order: h, l (batch, tail), a (inputs, batch, tail),
+        // b_g1 (inputs, batch, tail), b_g2 (inputs, batch, tail).
+        long[] points = {m - 1, s.aux(), s.tail(), s.inputs(), s.inputs() + s.aAux(), s.aTail(), s.bInputs(),
+            s.bInputs() + s.bAux(), s.bTail(), s.bInputs(), s.bInputs() + s.bAux(), s.bTail()};
+        boolean[] batch = {false, true, false, false, true, false, false, true, false, false, true, false};
+        int lanes = streamed ? 1 : ProofPlan.LANES;
+        List<List<Long>> msmSizes = new ArrayList<>();
+        long[] batchSizes = new long[2 * lanes];
+        for (int i = 0; i < 2 * lanes; i++) {
+            msmSizes.add(new ArrayList<>());
+        }
         long steps = 0;
         long largestChunk = 0;
-        for (long n : g1Steps) {
-            steps += (n + g1 - 1) / g1;
-            largestChunk = Math.max(largestChunk, G1 * Math.min(n, g1));
+        for (int i = 0; i < ProofPlan.SUMS; i++) {
+            Curve curve = i < 9 ? Curve.G1 : Curve.G2;
+            long chunk = ProofPlan.chunkPoints(curve, chunkBytes);
+            long n = Math.min(points[i], chunk);
+            steps += (points[i] + chunk - 1) / chunk;
+            largestChunk = Math.max(largestChunk, curve.affineBytes() * n);
+            int at = 2 * (streamed ? 0 : ProofPlan.LANE[i]) + (curve == Curve.G1 ? 0 : 1);
+            if (batch[i]) {
+                batchSizes[at] = Math.max(batchSizes[at], n);
+            } else {
+                msmSizes.get(at).add(n);
+            }
         }
-        for (long n : g2Steps) {
-            steps += (n + g2 - 1) / g2;
-            largestChunk = Math.max(largestChunk, G2 * Math.min(n, g2));
+        long work = 0;
+        for (int i = 0; i < 2 * lanes; i++) {
+            Curve curve = i % 2 == 0 ? Curve.G1 : Curve.G2;
+            work += msmBytes(curve, msmSizes.get(i).stream().mapToLong(Long::longValue).toArray())
+                    + (batchSizes[i] > 0 ? batchBytes(curve, batchSizes[i]) : 0);
         }
         long staged = 32 * (s.inputs() + s.tail() + s.bInputs() + s.aTail() + s.bTail()) + s.aux() / 8 + 6 * 256;
         long selections = (s.inputs() + s.aAux() + s.bInputs() + s.bAux()) / 8 + 8;
         long abc = 3 * 32 * m;
         // At most 64 windows (c = 4) of G2 XYZZ sums per step: an upper bound.
         long sums = steps * 64 * Curve.G2.xyzzBytes;
-        long g1Msm = msmBytes(Curve.G1, Math.min(m - 1, g1), Math.min(s.inputs(), g1), Math.min(s.tail(), g1),
-                Math.min(s.aTail(), g1), Math.min(s.bInputs(), g1), Math.min(s.bTail(), g1));
-        long g2Msm = msmBytes(Curve.G2, Math.min(s.bInputs(), g2), Math.min(s.bTail(), g2));
-        long g1Batch = batchBytes(Curve.G1, Math.min(g1, Math.max(s.aux(), Math.max(s.inputs() + s.aAux(),
-                s.bInputs() + s.bAux()))));
-        long g2Batch = batchBytes(Curve.G2, Math.min(g2, s.bInputs() + s.bAux()));
-        long chunkBuffers = chunkBytes == ProofPlan.WHOLE ? 0 : ProofWorkspace.chunkBufferBytes(largestChunk);
-        return staged + selections + abc + sums + g1Msm + g2Msm + g1Batch + g2Batch + chunkBuffers;
+        long chunkBuffers = streamed ? ProofWorkspace.chunkBufferBytes(largestChunk) : 0;
+        return staged + selections + abc + sums + work + chunkBuffers;
     }
 
     /** An Msm's workspace after reserving plans of these sizes: each buffer grows to its largest use. */

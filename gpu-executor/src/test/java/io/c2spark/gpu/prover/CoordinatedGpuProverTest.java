@@ -40,14 +40,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * 1, 2, 4 and 8 workers proving 32 partitions together through the coordinator on one GPU, with
- * the parameters resident and streamed (chunks of 64 G2 points, so that every sum is many
- * steps): every proof equals the CPU prover's for its r and s and verifies, the kernels of no two
+ * the parameters resident and streamed (chunks of 1,024 G2 or 2,048 G1 points, so that the large
+ * sums are several steps): every proof equals the CPU prover's for its r and s and verifies, the kernels of no two
  * proofs overlap on the device's clock, and nothing hangs (each proof has a deadline).
  */
 @Tag("gpu")
 class CoordinatedGpuProverTest {
     private static final int PROOFS = 32;
-    private static final long SMALL_CHUNK = 64 * Curve.G2.affineBytes();
+    private static final long SMALL_CHUNK = 1024 * Curve.G2.affineBytes();
 
     private static TestCircuits.Instance circuit;
     private static R1csShape shape;
