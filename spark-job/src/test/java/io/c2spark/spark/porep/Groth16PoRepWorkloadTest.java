@@ -1,8 +1,12 @@
 package io.c2spark.spark.porep;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.c2spark.gpu.coordinator.GpuCoordinator;
+import io.c2spark.gpu.prover.CoordinatedGpuProver;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.Device;
@@ -48,5 +52,22 @@ class Groth16PoRepWorkloadTest {
                     () -> p.preload(List.of(Device.CPU)));
             assertTrue(e.getMessage().contains("3KiB"), e.getMessage());
         }
+    }
+
+    /** The c2spark.gpu settings reach the GPU prover's configuration. */
+    @Test
+    void gpuSettingsMakeTheProverConfig() {
+        CoordinatedGpuProver.Config dflt = Groth16PoRepWorkload.gpuConfig(Settings.of(Map.of()));
+        assertEquals(0, dflt.capBytes());
+        assertFalse(dflt.forceStreamed());
+        assertEquals(CoordinatedGpuProver.DEFAULT_CHUNK_BYTES, dflt.chunkBytes());
+        assertEquals(GpuCoordinator.Locks.TWO, dflt.locks());
+        CoordinatedGpuProver.Config set = Groth16PoRepWorkload.gpuConfig(Settings.of(Map.of(
+                C2SparkSettings.GPU_WORKERS.key(), "2", C2SparkSettings.GPU_VRAM_CAP.key(), "42949672960",
+                C2SparkSettings.GPU_STREAM_PARAMS.key(), "true", C2SparkSettings.GPU_STREAM_CHUNK.key(), "67108864")));
+        assertEquals(2, set.workers());
+        assertEquals(40L << 30, set.capBytes());
+        assertTrue(set.forceStreamed());
+        assertEquals(64L << 20, set.chunkBytes());
     }
 }
