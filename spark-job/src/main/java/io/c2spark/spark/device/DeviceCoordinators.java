@@ -64,13 +64,25 @@ public final class DeviceCoordinators<W> {
     public PartitionProof run(Device device, PartitionWork<W, PartitionProof> work)
             throws DeviceFatalException, InterruptedException {
         GpuCoordinator<W> coordinator = CoordinatorRegistry.forDevice(ordinal(device), factory);
-        GpuCoordinator.Outcome<PartitionProof> outcome;
+        GpuCoordinator.Outcome<PartitionProof> outcome = onDevice(device, () -> coordinator.run(work));
+        return withMetrics(outcome.result(), outcome.metrics());
+    }
+
+    /** A coordinator's run, as a call that may wait. */
+    public interface CoordinatedCall<T> {
+        T call() throws InterruptedException;
+    }
+
+    /**
+     * Makes a coordinator's run on the device; a device its coordinator marked unhealthy becomes a
+     * {@link DeviceFatalException} naming the device, which ends the executor.
+     */
+    public static <T> T onDevice(Device device, CoordinatedCall<T> call) throws DeviceFatalException, InterruptedException {
         try {
-            outcome = coordinator.run(work);
+            return call.call();
         } catch (DeviceUnhealthyException e) {
             throw new DeviceFatalException(device.label() + ": " + e.getMessage(), e);
         }
-        return withMetrics(outcome.result(), outcome.metrics());
     }
 
     /**

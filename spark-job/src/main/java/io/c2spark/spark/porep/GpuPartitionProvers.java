@@ -8,7 +8,6 @@ import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.gpu.GpuDevice;
-import io.c2spark.gpu.coordinator.DeviceUnhealthyException;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.prover.CoordinatedGpuProver;
 import io.c2spark.spark.device.DeviceCoordinators;
@@ -54,12 +53,7 @@ final class GpuPartitionProvers implements AutoCloseable {
         long[] s = new long[Fr.LIMBS];
         Fr.random(rng, r, 0);
         Fr.random(rng, s, 0);
-        GpuCoordinator.Outcome<Proof> outcome;
-        try {
-            outcome = prover.run(witness, r, s);
-        } catch (DeviceUnhealthyException e) {
-            throw new DeviceFatalException(device.label() + ": " + e.getMessage(), e);
-        }
+        GpuCoordinator.Outcome<Proof> outcome = DeviceCoordinators.onDevice(device, () -> prover.run(witness, r, s));
         Map<String, Long> all = new LinkedHashMap<>(phases);
         all.put("gpu_key_load", t1 - t0);
         all.put("gpu_prove", System.nanoTime() - t1);
