@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.SecureRandom;
 import java.util.function.Consumer;
 
 /**
@@ -60,7 +61,8 @@ public final class PorepParameters {
         progress.accept(String.format("  %,d constraints, %,d inputs, %,d aux (%.1f s)", r1cs.numConstraints(),
                 r1cs.numInputs(), r1cs.numAux(), secondsSince(t0)));
         progress.accept("generating parameters from fresh toxic waste (INSECURE: for tests only) ...");
-        Parameters p = ParameterGenerator.generate(r1cs);
+        Parameters p = ParameterGenerator.generate(r1cs, ParameterGenerator.ToxicWaste.random(new SecureRandom()),
+                phase -> progress.accept("  " + phase));
         progress.accept(String.format("  generated (%.1f s)", secondsSince(t0)));
         Path tmpParams = dir.resolve(params.getFileName() + ".tmp");
         Path tmpVk = dir.resolve(vk.getFileName() + ".tmp");
