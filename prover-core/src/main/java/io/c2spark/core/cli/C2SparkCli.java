@@ -14,7 +14,7 @@ public final class C2SparkCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new C2SparkCli()).execute(args));
+        System.exit(FileErrorHandler.install(new CommandLine(new C2SparkCli())).execute(args));
     }
 
     @Override

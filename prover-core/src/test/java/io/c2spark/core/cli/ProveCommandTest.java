@@ -41,7 +41,7 @@ class ProveCommandTest {
     static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new C2SparkCli());
+        CommandLine cli = FileErrorHandler.install(new CommandLine(new C2SparkCli()));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int exit = cli.execute(args);
@@ -120,6 +120,17 @@ class ProveCommandTest {
                 dir.resolve("proof").toString());
         assertEquals(2, r.exit(), r::toString);
         assertTrue(r.err().contains("seed"), r::toString);
+        assertFalse(Files.exists(dir.resolve("proof")));
+    }
+
+    /** A C1 path that does not exist: one line naming the command and the file, exit 2, no stack trace. */
+    @Test
+    void aMissingC1FileIsNamedWithoutAStackTrace(@TempDir Path dir) {
+        Path missing = dir.resolve("nowhere/c1.json");
+        Run r = run("prove", "--c1", missing.toString(), "--params", dir.toString(), "--out", dir.resolve("proof").toString(),
+                "--backend", "cpu");
+        assertEquals(FileErrorHandler.EXIT_CODE, r.exit(), r.err());
+        assertEquals("c2spark prove: no such file: " + missing, r.err().strip());
         assertFalse(Files.exists(dir.resolve("proof")));
     }
 }

@@ -1,6 +1,7 @@
 package io.c2spark.spark.cli;
 
 import io.c2spark.core.cli.C2SparkCli;
+import io.c2spark.core.cli.FileErrorHandler;
 import picocli.CommandLine;
 
 /**
@@ -12,9 +13,9 @@ public final class C2SparkMain {
     }
 
     public static CommandLine commandLine() {
-        return new CommandLine(new C2SparkCli())
+        return FileErrorHandler.install(new CommandLine(new C2SparkCli())
                 .addSubcommand("run", new RunCommand())
-                .addSubcommand("settings", new SettingsCommand());
+                .addSubcommand("settings", new SettingsCommand()));
     }
 
     public static void main(String[] args) {
