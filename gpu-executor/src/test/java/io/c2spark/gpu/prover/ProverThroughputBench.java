@@ -114,7 +114,8 @@ public final class ProverThroughputBench {
             gpu.enableProfiling();
             gpu.prove(w, r, r);
             for (Map.Entry<String, Float> e : gpu.phaseMillis().entrySet()) {
-                timeline.add(String.join(",", size, e.getKey(), String.format("%.3f", e.getValue())));
+                // Phase names hold commas: quoted, as CSV readers expect.
+                timeline.add(String.join(",", size, "\"" + e.getKey() + "\"", String.format("%.3f", e.getValue())));
                 System.out.printf("[timeline] %-7s %-40s %9.2f ms%n", size, e.getKey(), e.getValue());
             }
         }

@@ -33,13 +33,15 @@ import org.junit.jupiter.api.io.TempDir;
  * with one device shared by both task threads and one with two devices, each proof verified; then
  * every notebook in notebooks/ executed by {@code jupyter nbconvert --execute} on both reports
  * (a failing cell fails the test), with the executed notebooks and their plots left in
- * target/notebooks for a person to look at. deploy/bin/run-tests installs Jupyter where it is missing.
+ * target/notebooks for a person to look at; and the GPU prover benchmark's notebook on the runs
+ * committed in docs/gpu-runs. deploy/bin/run-tests installs Jupyter where it is missing.
  */
 class NotebooksTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long NOTEBOOK_TIMEOUT_SECONDS = 300;
     private static final int PARTITIONS = 3;
     private static final int ROUNDS = 1500;
+    private static final String GPU_PROVER_NOTEBOOK = "gpu-prover.ipynb";
 
     @TempDir
     File tmp;
@@ -49,7 +51,7 @@ class NotebooksTest {
 
     @Test
     void everyNotebookRunsOnTheReportsOfAFreshBatch() throws Exception {
-        List<Path> notebooks = notebooks();
+        List<Path> notebooks = reportNotebooks();
         assertFalse(notebooks.isEmpty(), "no notebooks in " + repo.resolve("notebooks"));
         Path reports = Path.of(tmp.getPath(), "reports");
         Map<String, JsonNode> runs = new HashMap<>();
@@ -72,21 +74,8 @@ class NotebooksTest {
         deleteContents(plots);
         for (Path nb : notebooks) {
             execute(nb, reports, executed, plots);
-            JsonNode out = JSON.readTree(executed.resolve(nb.getFileName()).toFile());
-            StringBuilder printed = new StringBuilder();
-            for (JsonNode cell : out.get("cells")) {
-                for (JsonNode o : cell.path("outputs")) {
-                    assertFalse("error".equals(o.path("output_type").asText()), nb + ": " + o);
-                    JsonNode t = o.path("text");
-                    if (t.isTextual()) {
-                        printed.append(t.asText());
-                    } else {
-                        t.forEach(line -> printed.append(line.asText()));
-                    }
-                }
-            }
             // These reports hold every dimension: a notebook that says otherwise misread them.
-            String text = printed.toString();
+            String text = printed(executed.resolve(nb.getFileName()));
             assertTrue(text.contains("2 report(s)"), nb + " did not read both reports: " + text);
             for (String lack : List.of("ran on the CPU", "no device clock", "no waits", "one configuration only")) {
                 assertFalse(text.contains(lack), nb + " says '" + lack + "': " + text);
@@ -99,6 +88,49 @@ class NotebooksTest {
                 assertTrue(Files.size(plots.resolve(png)) > 5_000, png + " is too small to hold a plot");
             }
         }
+    }
+
+    /**
+     * notebooks/gpu-prover.ipynb over the GPU prover benchmark's CSVs committed in docs/gpu-runs
+     * (three H200 runs): no cell fails, it reads every run, and both plots are written.
+     */
+    @Test
+    void theGpuProverNotebookRunsOnTheCommittedBenchmarks() throws Exception {
+        Path nb = repo.resolve("notebooks").resolve(GPU_PROVER_NOTEBOOK);
+        Path executed = target.resolve("executed");
+        Path plots = target.resolve("gpu-prover-plots");
+        Files.createDirectories(executed);
+        deleteContents(plots);
+        Path runtime = target.resolve("runtime");
+        Files.createDirectories(runtime);
+        run(List.of(jupyter(), "nbconvert", "--to", "notebook", "--execute",
+                        "--ExecutePreprocessor.timeout=" + NOTEBOOK_TIMEOUT_SECONDS, "--output-dir", executed.toString(),
+                        GPU_PROVER_NOTEBOOK), nb.getParent(),
+                Map.of("C2SPARK_PROVER_BENCH", repo.resolve("docs/gpu-runs/2026-12-01-prover").toString(),
+                        "C2SPARK_PLOTS", plots.toString(), "JUPYTER_RUNTIME_DIR", runtime.toString()),
+                target.resolve("gpu-prover.log"));
+        String text = printed(executed.resolve(GPU_PROVER_NOTEBOOK));
+        assertTrue(text.contains("3 run(s): 1-suite, 2-before-lanes, 3-lanes"), text);
+        for (String png : List.of("gpu-prover-timeline.png", "gpu-prover-throughput.png")) {
+            assertTrue(Files.size(plots.resolve(png)) > 5_000, png + " is too small to hold a plot");
+        }
+    }
+
+    /** What a notebook's cells printed; fails on any cell that ended in an error. */
+    private static String printed(Path executedNotebook) throws IOException {
+        StringBuilder printed = new StringBuilder();
+        for (JsonNode cell : JSON.readTree(executedNotebook.toFile()).get("cells")) {
+            for (JsonNode o : cell.path("outputs")) {
+                assertFalse("error".equals(o.path("output_type").asText()), executedNotebook + ": " + o);
+                JsonNode t = o.path("text");
+                if (t.isTextual()) {
+                    printed.append(t.asText());
+                } else {
+                    t.forEach(line -> printed.append(line.asText()));
+                }
+            }
+        }
+        return printed.toString();
     }
 
     /** notebooks/test_c2spark_report.py: the reader's interval arithmetic and what it says a report lacks. */
@@ -125,6 +157,12 @@ class NotebooksTest {
         try (Stream<Path> s = Files.list(repo.resolve("notebooks"))) {
             return s.filter(p -> p.toString().endsWith(".ipynb")).sorted().collect(Collectors.toList());
         }
+    }
+
+    /** The notebooks over run reports: all but the GPU prover benchmark's. */
+    private List<Path> reportNotebooks() throws IOException {
+        return notebooks().stream().filter(p -> !p.getFileName().toString().equals(GPU_PROVER_NOTEBOOK))
+                .collect(Collectors.toList());
     }
 
     /** One batch on local[2] with these local devices; its report goes to reports/. Returns its run row. */
