@@ -69,11 +69,16 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
         this.ownsKey = ownsKey;
         this.plan = plan;
         key.device.bind();
-        this.coordinator = new GpuCoordinator<>(new CudaStreamBackend(key.device), plan.slots(), i -> {
-            ProofWorkspace w = new ProofWorkspace(key);
-            workspaces.add(w);
-            return w;
-        }, onFailure, locks);
+        try {
+            this.coordinator = new GpuCoordinator<>(new CudaStreamBackend(key.device), plan.slots(), i -> {
+                ProofWorkspace w = new ProofWorkspace(key);
+                workspaces.add(w);
+                return w;
+            }, onFailure, locks);
+        } catch (RuntimeException e) {
+            workspaces.forEach(ProofWorkspace::close);
+            throw e;
+        }
     }
 
     /**

@@ -49,8 +49,18 @@ public final class ProofPlan {
      * device idle, on lanes 1 and 2; the G2 sums on lane 3. Streamed points keep every step on
      * lane 0, in order, since the steps share the two chunk buffers.
      */
-    static final int[] LANE = {0, 0, 1, 1, 0, 1, 2, 0, 2, 3, 3, 3};
+    private static final int[] LANE = {0, 0, 1, 1, 0, 1, 2, 0, 2, 3, 3, 3};
     public static final int LANES = 4;
+    /** What each sum is, in order: its kind and the points it reads. */
+    static final Kind[] KIND = {Kind.MSM, Kind.BATCH_ADD, Kind.MSM, Kind.MSM, Kind.BATCH_ADD, Kind.MSM, Kind.MSM,
+        Kind.BATCH_ADD, Kind.MSM, Kind.MSM, Kind.BATCH_ADD, Kind.MSM};
+    static final Points[] POINTS = {Points.H, Points.L, Points.L_TAIL, Points.A, Points.A, Points.A_TAIL, Points.B_G1,
+        Points.B_G1, Points.B1_TAIL, Points.B_G2, Points.B_G2, Points.B2_TAIL};
+
+    /** The lane of a sum's steps: its own with resident points, 0 for all when streamed. */
+    static int lane(int sum, long chunkBytes) {
+        return chunkBytes == WHOLE ? LANE[sum] : 0;
+    }
 
     /**
      * Part of sum number sum: kind over the n points from point first on, an MSM (with its plan)
@@ -99,30 +109,31 @@ public final class ProofPlan {
      * ({@link #WHOLE}: no limit); a sum with no step stays the identity.
      */
     public ProofPlan(QueryLayout q, StagingLayout st, int domainSize, long chunkBytes) {
+        // Per sum, in order: where its scalars or bitmap are, at which byte offset, and how many points.
         Object[][] all = {
-            {Kind.MSM, Points.H, Source.QUOTIENT, 0L, domainSize - 1},
-            {Kind.BATCH_ADD, Points.L, Source.STAGED, st.bitsAt, q.numAux},
-            {Kind.MSM, Points.L_TAIL, Source.STAGED, st.tailAt, q.tailCount},
-            {Kind.MSM, Points.A, Source.STAGED, st.inputsAt, q.numInputs},
-            {Kind.BATCH_ADD, Points.A, Source.A_SELECTION, 0L, q.aPoints()},
-            {Kind.MSM, Points.A_TAIL, Source.STAGED, st.aTailAt, st.aTailCount},
-            {Kind.MSM, Points.B_G1, Source.STAGED, st.bInputsAt, q.bInputCount},
-            {Kind.BATCH_ADD, Points.B_G1, Source.B_SELECTION, 0L, q.bPoints()},
-            {Kind.MSM, Points.B1_TAIL, Source.STAGED, st.bTailAt, st.bTailCount},
-            {Kind.MSM, Points.B_G2, Source.STAGED, st.bInputsAt, q.bInputCount},
-            {Kind.BATCH_ADD, Points.B_G2, Source.B_SELECTION, 0L, q.bPoints()},
-            {Kind.MSM, Points.B2_TAIL, Source.STAGED, st.bTailAt, st.bTailCount}};
+            {Source.QUOTIENT, 0L, domainSize - 1},
+            {Source.STAGED, st.bitsAt, q.numAux},
+            {Source.STAGED, st.tailAt, q.tailCount},
+            {Source.STAGED, st.inputsAt, q.numInputs},
+            {Source.A_SELECTION, 0L, q.aPoints()},
+            {Source.STAGED, st.aTailAt, st.aTailCount},
+            {Source.STAGED, st.bInputsAt, q.bInputCount},
+            {Source.B_SELECTION, 0L, q.bPoints()},
+            {Source.STAGED, st.bTailAt, st.bTailCount},
+            {Source.STAGED, st.bInputsAt, q.bInputCount},
+            {Source.B_SELECTION, 0L, q.bPoints()},
+            {Source.STAGED, st.bTailAt, st.bTailCount}};
         List<Step> out = new ArrayList<>();
         long at = 0;
-        for (int i = 0; i < all.length; i++) {
-            Kind kind = (Kind) all[i][0];
-            int n = (Integer) all[i][4];
-            Points points = (Points) all[i][1];
+        for (int i = 0; i < SUMS; i++) {
+            Kind kind = KIND[i];
+            int n = (Integer) all[i][2];
+            Points points = POINTS[i];
             long chunk = chunkPoints(points.curve, chunkBytes);
             for (long first = 0; first < n; first += chunk) {
                 int part = (int) Math.min(chunk, n - first);
-                Step s = new Step(i, kind, points, (Source) all[i][2], (Long) all[i][3], first, part,
-                        kind == Kind.MSM ? MsmPlan.forSize(part) : null, at, chunkBytes == WHOLE ? LANE[i] : 0);
+                Step s = new Step(i, kind, points, (Source) all[i][0], (Long) all[i][1], first, part,
+                        kind == Kind.MSM ? MsmPlan.forSize(part) : null, at, lane(i, chunkBytes));
                 out.add(s);
                 at += s.resultBytes();
             }

@@ -69,6 +69,8 @@ public final class ProofWorkspace implements AutoCloseable {
     private GpuEvent[] stepStarts, stepEnds;
     private static final String[] PHASES = {"spmv a, b, c", "ntt + quotient", "selection bitmaps", "all sums (lanes at once)",
         "read-back"};
+    /** The phase of {@link #PHASES} that the steps make up. */
+    private static final int SUMS_PHASE = 3;
 
     /**
      * One stream's share of the steps, with its own workspaces; lane 0 runs on the compute stream,
@@ -124,7 +126,7 @@ public final class ProofWorkspace implements AutoCloseable {
         this.sums = device.allocate(plan.sumsBytes());
         this.field = new FieldKernels(device);
         boolean streamed = key.mode == VramLedger.Mode.STREAMED;
-        this.lanes = new Lane[streamed ? 1 : ProofPlan.LANES];
+        this.lanes = new Lane[steps.stream().mapToInt(ProofPlan.Step::lane).max().orElse(0) + 1];
         for (int i = 0; i < lanes.length; i++) {
             lanes[i] = new Lane(device, i > 0);
         }
@@ -194,7 +196,7 @@ public final class ProofWorkspace implements AutoCloseable {
         marks[marks.length - 1].synchronize();
         for (int i = 0; i < PHASES.length; i++) {
             out.put(PHASES[i], marks[i + 1].millisSince(marks[i]));
-            if (i == 3) {
+            if (i == SUMS_PHASE) {
                 for (int j = 0; j < steps.size(); j++) {
                     ProofPlan.Step st = steps.get(j);
                     out.put(" " + (st.kind() == ProofPlan.Kind.MSM ? "msm " : "batch add ") + st.points().name().toLowerCase()
@@ -248,7 +250,7 @@ public final class ProofWorkspace implements AutoCloseable {
         mark(2, s);
         select(k.aSelection, k.aDensity, k.aPrefix, aBits, s);
         select(k.bSelection, k.bDensity, k.bPrefix, bBits, s);
-        mark(3, s);
+        mark(SUMS_PHASE, s);
         fork.record(s);
         for (int l = 1; l < lanes.length; l++) {
             lanes[l].stream.waitFor(fork);
@@ -304,9 +306,9 @@ public final class ProofWorkspace implements AutoCloseable {
             lanes[l].done.record(lanes[l].stream);
             s.waitFor(lanes[l].done);
         }
-        mark(4, s);
+        mark(SUMS_PHASE + 1, s);
         sumsHost.copyFrom(sums, 0, 0, plan.sumsBytes(), s);
-        mark(5, s);
+        mark(SUMS_PHASE + 2, s);
     }
 
     /**

@@ -85,7 +85,6 @@ public final class ProverFootprint {
         // b_g1 (inputs, batch, tail), b_g2 (inputs, batch, tail).
         long[] points = {m - 1, s.aux(), s.tail(), s.inputs(), s.inputs() + s.aAux(), s.aTail(), s.bInputs(),
             s.bInputs() + s.bAux(), s.bTail(), s.bInputs(), s.bInputs() + s.bAux(), s.bTail()};
-        boolean[] batch = {false, true, false, false, true, false, false, true, false, false, true, false};
         int lanes = streamed ? 1 : ProofPlan.LANES;
         List<List<Long>> msmSizes = new ArrayList<>();
         long[] batchSizes = new long[2 * lanes];
@@ -95,13 +94,13 @@ public final class ProverFootprint {
         long steps = 0;
         long largestChunk = 0;
         for (int i = 0; i < ProofPlan.SUMS; i++) {
-            Curve curve = i < 9 ? Curve.G1 : Curve.G2;
+            Curve curve = ProofPlan.POINTS[i].curve;
             long chunk = ProofPlan.chunkPoints(curve, chunkBytes);
             long n = Math.min(points[i], chunk);
             steps += (points[i] + chunk - 1) / chunk;
             largestChunk = Math.max(largestChunk, curve.affineBytes() * n);
-            int at = 2 * (streamed ? 0 : ProofPlan.LANE[i]) + (curve == Curve.G1 ? 0 : 1);
-            if (batch[i]) {
+            int at = 2 * ProofPlan.lane(i, chunkBytes) + (curve == Curve.G1 ? 0 : 1);
+            if (ProofPlan.KIND[i] == ProofPlan.Kind.BATCH_ADD) {
                 batchSizes[at] = Math.max(batchSizes[at], n);
             } else {
                 msmSizes.get(at).add(n);

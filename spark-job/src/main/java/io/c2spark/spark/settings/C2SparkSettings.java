@@ -1,5 +1,6 @@
 package io.c2spark.spark.settings;
 
+import io.c2spark.gpu.prover.CoordinatedGpuProver;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -67,7 +68,7 @@ public final class C2SparkSettings {
             + "by chunk during each proof, even where they fit on the card. Without it they are streamed only "
             + "when the VRAM ledger finds no room for them.", true);
     public static final Setting<Long> GPU_STREAM_CHUNK = declare("c2spark.gpu.streamChunkBytes", Setting.Type.LONG,
-            "536870912", "Bytes of points per copy when parameters are streamed; each slot holds two such "
+            String.valueOf(CoordinatedGpuProver.DEFAULT_CHUNK_BYTES), "Bytes of points per copy when parameters are streamed; each slot holds two such "
             + "buffers on the device.", true);
     public static final Setting<Integer> PROGRESS_INTERVAL = declare("c2spark.progress.intervalSeconds",
             Setting.Type.INT, "30", "Seconds between progress lines (sectors done / total, proofs per "
