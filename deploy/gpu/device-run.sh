@@ -5,12 +5,21 @@
 # device tool's 10 minutes per call). Extra JVM system properties go in BENCH_OPTS, e.g.
 # BENCH_OPTS="-Dc2spark.bench.msm=24 -Dc2spark.bench.msmWindows=16,18,20" or
 # BENCH_OPTS="-Dc2spark.bench.sizes=8MiB -Dc2spark.bench.partitions=24 -Dc2spark.bench.workers=1,2,4".
+# FATBIN=path runs everything with that fatbin instead of the jar's (it goes first on the class
+# path), so one call can compare kernel variants built here with C2S_ARCHS=90.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: run.sh OUT_DIR}
 mkdir -p "$out"
 java="$here/jre/bin/java"
 cp="$here/test-classes:$(ls "$here"/lib/*.jar | tr '\n' ':')"
+if [ -n "${FATBIN:-}" ]; then
+  override=$(mktemp -d)
+  mkdir -p "$override/io/c2spark/cuda"
+  cp "$FATBIN" "$override/io/c2spark/cuda/c2spark.fatbin"
+  cp="$override:$cp"
+  echo "fatbin: $FATBIN ($(md5sum < "$FATBIN" | cut -c1-12))" | tee "$out/fatbin.txt"
+fi
 opts="-Xmx64g -Xss8m ${BENCH_OPTS:-}"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$out/gpu.txt"
 status=0

@@ -3,7 +3,7 @@
 // same bytes as prover-core's N/2 little-endian u64 limbs, and R = 2^(32N) equals prover-core's
 // 2^(64 * limbs), so an element's Montgomery bytes are identical on both sides.
 //
-// Multiplication is CIOS over 32-bit words with PTX carry chains. Every value stays fully
+// Multiplication is CIOS over 32-bit words with PTX carry chains, split in two independent halves. Every value stays fully
 // reduced (< p) after every operation, so equal elements have equal bytes.
 #pragma once
 #include <cstdint>
@@ -99,44 +99,74 @@ struct mont_t {
     __device__ __forceinline__ mont_t operator-() const { return zero() - *this; }
     __device__ __forceinline__ mont_t dbl() const { return *this + *this; }
 
-    // CIOS: t (N+1 words) stays below 2p < 2^(32N) between rounds, so one spare word suffices.
+    // CIOS with the running sum t split over two accumulators, t = x + y. A row a * bi is added as
+    // its even-indexed products (a_j bi for even j fill words j and j + 1: an N-word number with
+    // no overlaps) into x[0, N), and its odd-indexed products (words 1 to N) into y[1, N]; the same
+    // for m * p. Each half is one carry chain of N multiply-adds, and the two halves of a row do
+    // not depend on each other, so ptxas runs them side by side (the carry lives in predicate
+    // registers in SASS) instead of one chain of 2N. Word 0 of t, x[0] + y[0], from which m is
+    // computed, is merged first; its carry enters y's m * p chain at word 1. t stays below 2p, so x and y do
+    // too; x's top word and y's top two words only collect chain carries (at most 2 and 3).
     __device__ __forceinline__ friend mont_t operator*(const mont_t& a, const mont_t& b) {
-        uint32_t t[N + 1];
+        static_assert(N % 2 == 0, "the even/odd split pairs words");
+        uint32_t x[N + 1], y[N + 2];
 #pragma unroll
-        for (int i = 0; i <= N; i++) t[i] = 0;
+        for (int i = 0; i <= N; i++) x[i] = 0;
+#pragma unroll
+        for (int i = 0; i <= N + 1; i++) y[i] = 0;
 #pragma unroll
         for (int i = 0; i < N; i++) {
             const uint32_t bi = b.v[i];
-            // t += a * bi: low halves into t[j], high halves into t[j + 1].
-            asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[0]) : "r"(a.v[0]), "r"(bi));
+            even_row(x, a.v, bi);
+            odd_row(y, a.v, bi, false);
+            uint32_t m;
+            asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(x[0]) : "r"(y[0]));
+            asm volatile("mul.lo.u32 %0, %1, %2;" : "=r"(m) : "r"(x[0]), "r"(M0));
+            odd_row(y, P, m, true);
+            even_row(x, P, m);
+            // x[0] is now 0 and y[0] merged: divide by the word.
 #pragma unroll
-            for (int j = 1; j < N; j++) asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[j]) : "r"(a.v[j]), "r"(bi));
-            asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[N]));
-            asm volatile("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[1]) : "r"(a.v[0]), "r"(bi));
+            for (int j = 0; j < N; j++) x[j] = x[j + 1];
+            x[N] = 0;
 #pragma unroll
-            for (int j = 1; j < N - 1; j++) asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[j + 1]) : "r"(a.v[j]), "r"(bi));
-            asm volatile("madc.hi.u32 %0, %1, %2, %0;" : "+r"(t[N]) : "r"(a.v[N - 1]), "r"(bi));
-            // t += m * p, which clears t[0]; then shift down one word.
-            const uint32_t m = t[0] * M0;
-            asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[0]) : "r"(m), "r"(P[0]));
-#pragma unroll
-            for (int j = 1; j < N; j++) asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t[j]) : "r"(m), "r"(P[j]));
-            asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[N]));
-            asm volatile("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[1]) : "r"(m), "r"(P[0]));
-#pragma unroll
-            for (int j = 1; j < N - 1; j++) asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t[j + 1]) : "r"(m), "r"(P[j]));
-            asm volatile("madc.hi.u32 %0, %1, %2, %0;" : "+r"(t[N]) : "r"(m), "r"(P[N - 1]));
-#pragma unroll
-            for (int j = 0; j < N; j++) t[j] = t[j + 1];
-            t[N] = 0;
+            for (int j = 0; j <= N; j++) y[j] = y[j + 1];
+            y[N + 1] = 0;
         }
         mont_t r;
+        asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r.v[0]) : "r"(x[0]), "r"(y[0]));
 #pragma unroll
-        for (int i = 0; i < N; i++) r.v[i] = t[i];
+        for (int i = 1; i < N; i++) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r.v[i]) : "r"(x[i]), "r"(y[i]));
         r.reduce_once();
         return r;
     }
 
+private:
+    // x[0, N) += sum over even j of w[j] * s * 2^(32 j); the carry out goes to x[N].
+    __device__ __forceinline__ static void even_row(uint32_t (&x)[N + 1], const uint32_t* w, uint32_t s) {
+        asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[0]) : "r"(w[0]), "r"(s));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[1]) : "r"(w[0]), "r"(s));
+#pragma unroll
+        for (int j = 2; j < N; j += 2) {
+            asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[j]) : "r"(w[j]), "r"(s));
+            asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[j + 1]) : "r"(w[j]), "r"(s));
+        }
+        asm volatile("addc.u32 %0, %0, 0;" : "+r"(x[N]));
+    }
+    // y[1, N] += sum over odd j of w[j] * s * 2^(32 j); the carry out goes to y[N + 1]. With
+    // carry_in the chain starts from the carry flag left by the previous instruction.
+    __device__ __forceinline__ static void odd_row(uint32_t (&y)[N + 2], const uint32_t* w, uint32_t s, bool carry_in) {
+        if (carry_in) asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(y[1]) : "r"(w[1]), "r"(s));
+        else asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(y[1]) : "r"(w[1]), "r"(s));
+        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(y[2]) : "r"(w[1]), "r"(s));
+#pragma unroll
+        for (int j = 3; j < N; j += 2) {
+            asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(y[j]) : "r"(w[j]), "r"(s));
+            asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(y[j + 1]) : "r"(w[j]), "r"(s));
+        }
+        asm volatile("addc.u32 %0, %0, 0;" : "+r"(y[N + 1]));
+    }
+
+public:
     __device__ __forceinline__ mont_t sqr() const { return *this * *this; }
 
     __device__ __forceinline__ mont_t& operator*=(const mont_t& b) { return *this = *this * b; }

@@ -29,7 +29,20 @@ C2S_EXTERN void ntt_bit_reverse(uint32_t* d, uint32_t lg_n) {
 
 C2S_EXTERN void __launch_bounds__(1 << (NTT_LG_TILE - 1))
 ntt_pass(uint32_t* d, uint32_t lg_n, uint32_t t, uint32_t s, uint32_t lg_low, const uint32_t* tw) {
-    __shared__ fr_t x[1 << NTT_LG_TILE];
+    // Word-major (word w of element e at xs[w][e]): a warp touching consecutive elements reads
+    // consecutive words, one per bank. Element-major, the 32-byte stride put each warp's word loads
+    // on 4 banks (8-way conflicts), and shared memory, not the multiplications, set the pace.
+    __shared__ uint32_t xs[8][1 << NTT_LG_TILE];
+    auto get = [&](uint32_t e) {
+        fr_t r;
+#pragma unroll
+        for (int w = 0; w < 8; w++) r.v[w] = xs[w][e];
+        return r;
+    };
+    auto put = [&](uint32_t e, const fr_t& a) {
+#pragma unroll
+        for (int w = 0; w < 8; w++) xs[w][e] = a.v[w];
+    };
     const uint32_t tid = threadIdx.x;
     const uint32_t half = blockDim.x;  // 2^(s + lg_low - 1) threads, one butterfly each per stage
     const uint64_t low_groups_lg = t - lg_low;
@@ -39,19 +52,19 @@ ntt_pass(uint32_t* d, uint32_t lg_n, uint32_t t, uint32_t s, uint32_t lg_low, co
     auto global_index = [&](uint32_t e) -> uint64_t {
         return (low_group << lg_low) + (e & low_mask) + ((uint64_t)(e >> lg_low) << t) + (high << (t + s));
     };
-    for (uint32_t e = tid; e < 2 * half; e += half) x[e] = fr_t::load(d + global_index(e) * 8);
+    for (uint32_t e = tid; e < 2 * half; e += half) put(e, fr_t::load(d + global_index(e) * 8));
     __syncthreads();
     for (uint32_t k = t; k < t + s; k++) {
         const uint32_t q = k - t + lg_low;
         const uint32_t e0 = ((tid >> q) << (q + 1)) | (tid & ((1u << q) - 1));
         const uint32_t e1 = e0 | (1u << q);
         const uint64_t m = global_index(e0) & ((1ull << k) - 1);
-        fr_t a = x[e0];
-        fr_t b = x[e1];
+        fr_t a = get(e0);
+        fr_t b = get(e1);
         if (m != 0) b *= fr_t::load(tw + (m << (lg_n - 1 - k)) * 8);
-        x[e0] = a + b;
-        x[e1] = a - b;
+        put(e0, a + b);
+        put(e1, a - b);
         __syncthreads();
     }
-    for (uint32_t e = tid; e < 2 * half; e += half) x[e].store(d + global_index(e) * 8);
+    for (uint32_t e = tid; e < 2 * half; e += half) get(e).store(d + global_index(e) * 8);
 }
