@@ -52,16 +52,31 @@ ntt_pass(uint32_t* d, uint32_t lg_n, uint32_t t, uint32_t s, uint32_t lg_low, co
     auto global_index = [&](uint32_t e) -> uint64_t {
         return (low_group << lg_low) + (e & low_mask) + ((uint64_t)(e >> lg_low) << t) + (high << (t + s));
     };
+    // Stage k's butterfly of this thread: elements e0 and e1 = e0 + 2^q of the tile, twiddle
+    // exponent m. Each stage's twiddle is loaded one stage ahead (the first before the tile), so the
+    // global load's latency hides behind the previous stage instead of stalling every multiplication.
+    auto first_of_pair = [&](uint32_t k) {
+        const uint32_t q = k - t + lg_low;
+        return ((tid >> q) << (q + 1)) | (tid & ((1u << q) - 1));
+    };
+    auto exponent = [&](uint32_t k) -> uint64_t { return global_index(first_of_pair(k)) & ((1ull << k) - 1); };
+    auto twiddle = [&](uint64_t m, uint32_t k) { return fr_t::load(tw + (m << (lg_n - 1 - k)) * 8); };
+    uint64_t m_next = exponent(t);
+    fr_t w_next = m_next != 0 ? twiddle(m_next, t) : fr_t::one();
     for (uint32_t e = tid; e < 2 * half; e += half) put(e, fr_t::load(d + global_index(e) * 8));
     __syncthreads();
     for (uint32_t k = t; k < t + s; k++) {
-        const uint32_t q = k - t + lg_low;
-        const uint32_t e0 = ((tid >> q) << (q + 1)) | (tid & ((1u << q) - 1));
-        const uint32_t e1 = e0 | (1u << q);
-        const uint64_t m = global_index(e0) & ((1ull << k) - 1);
+        const uint64_t m = m_next;
+        const fr_t w = w_next;
+        if (k + 1 < t + s) {
+            m_next = exponent(k + 1);
+            if (m_next != 0) w_next = twiddle(m_next, k + 1);
+        }
+        const uint32_t e0 = first_of_pair(k);
+        const uint32_t e1 = e0 | (1u << (k - t + lg_low));
         fr_t a = get(e0);
         fr_t b = get(e1);
-        if (m != 0) b *= fr_t::load(tw + (m << (lg_n - 1 - k)) * 8);
+        if (m != 0) b *= w;
         put(e0, a + b);
         put(e1, a - b);
         __syncthreads();
