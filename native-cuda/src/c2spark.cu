@@ -4,5 +4,6 @@
 #include "kernels/ec_kernels.cuh"
 #include "ntt/ntt.cuh"
 #include "msm/pippenger.cuh"
+#include "msm/fixed_base.cuh"
 #include "spmv/spmv.cuh"
 #include "kernels/bitmap_kernels.cuh"

@@ -5,6 +5,10 @@
 // Database, "xyzz" coordinates for a = 0 (madd-2008-s, add-2008-s, mdbl-2008-s-1, dbl-2008-s-1).
 #pragma once
 
+#ifndef C2S_INLINE_MADD
+#define C2S_INLINE_MADD 1
+#endif
+
 template <class F>
 struct affine_t {
     F x, y;
@@ -70,7 +74,11 @@ struct xyzz_t {
     }
 
     // madd-2008-s, with the identity on either side, doubling (same point) and cancelling (P + -P).
-    __device__ __noinline__ void add(const affine_t<F>& a) {
+    // add_inline is the body, for loops whose whole work is mixed additions (add_hot below); the
+    // rare doubling stays out of line there.
+    __device__ __noinline__ void add(const affine_t<F>& a) { add_inline(a); }
+
+    __device__ __forceinline__ void add_inline(const affine_t<F>& a) {
         if (a.is_identity()) return;
         if (is_identity()) { *this = from_affine(a); return; }
         F P = a.x * ZZ - X;
@@ -88,6 +96,15 @@ struct xyzz_t {
         X = X3;
         ZZ = ZZ * PP;
         ZZZ = ZZZ * PPP;
+    }
+
+    // The mixed addition of the hot loops (bitmap batch addition, bucket accumulation): inlined in
+    // G1, where it keeps the accumulator in registers instead of a call frame on the stack
+    // (C2S_INLINE_MADD=0 builds the out-of-line call, for comparison; util/check.cuh has the
+    // measurements). G2's Fp2 point already takes 255 registers out of line.
+    __device__ __forceinline__ void add_hot(const affine_t<F>& a) {
+        if constexpr (C2S_INLINE_MADD && F::n <= 12) add_inline(a);
+        else add(a);
     }
 
     // add-2008-s.

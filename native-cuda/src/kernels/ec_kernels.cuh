@@ -1,6 +1,6 @@
 // Curve kernels other than the MSM steps: sums of groups of XYZZ points, the bitmap batch addition
-// and conversion of one XYZZ sum to Jacobian (G1 and G2, one template each), and G1 fixed-base
-// scalar multiplication.
+// and conversion of one XYZZ sum to Jacobian (G1 and G2, one template each). Fixed-base
+// multiplication is in msm/fixed_base.cuh.
 #pragma once
 #include "../util/check.cuh"
 #include "../ec/g1.cuh"
@@ -18,19 +18,72 @@ __device__ __forceinline__ void xyzz_sum_groups_impl(const uint32_t* in, uint32_
     }
 }
 
-// partials[t] = sum of the affine points i in [t * chunk, (t + 1) * chunk) whose bit i is set in
-// bitmap (32-bit words, bit i of word i / 32: the bytes of prover-core's 64-bit bitmap words).
+// Bitmap batch addition. The bitmap is 32-bit words, bit i of word i / 32 (the bytes of
+// prover-core's 64-bit bitmap words). A warp takes a tile of 32 x BATCH_WORDS_PER_LANE words at a
+// time, counts its set bits (a warp scan of popcounts), and gives each lane an equal share of
+// them: lane l sums the set bits of ranks [l s / 32, (l + 1) s / 32) of the tile's s, walking them
+// with __ffs. So every lane of a warp makes the same number of mixed additions, within one, and
+// an addition is paid per set bit, not per point (walking the bits in place, each warp paid one
+// for almost every point, since some lane almost always had its bit set). Lane l of tile t writes
+// partials[32 t + l] (the identity when its share is empty).
+#define BATCH_WORDS_PER_LANE 8
+#define BATCH_TILE_WORDS (32 * BATCH_WORDS_PER_LANE)
+
+// Word idx of the bitmap of n bits, bits at and past n cleared (0 past the last word).
+__device__ __forceinline__ uint32_t batch_bitmap_word(const uint32_t* bitmap, uint64_t idx, uint64_t n) {
+    const uint64_t words = (n + 31) >> 5;
+    if (idx >= words) return 0;
+    uint32_t w = bitmap[idx];
+    if (idx == words - 1 && (n & 31) != 0) w &= (1u << (n & 31)) - 1;
+    return w;
+}
+
 template <class A, class X>
-__device__ __forceinline__ void batch_add_bitmap_impl(const uint32_t* points, const uint32_t* bitmap, uint64_t n, uint32_t chunk,
-                                                      uint32_t* partials) {
-    const uint64_t chunks = (n + chunk - 1) / chunk;
-    for (uint64_t t = c2s_global_id64(); t < chunks; t += (uint64_t)gridDim.x * blockDim.x) {
-        X acc = X::identity();
-        const uint64_t end = min(n, (t + 1) * chunk);
-        for (uint64_t i = t * chunk; i < end; i++) {
-            if ((bitmap[i >> 5] >> (i & 31)) & 1) acc.add(A::load(points + i * A::words));
+__device__ __forceinline__ void batch_add_bitmap_impl(const uint32_t* points, const uint32_t* bitmap, uint64_t n, uint32_t* partials) {
+    const uint32_t lane = threadIdx.x & 31;
+    const uint64_t tiles = (n + 32ull * BATCH_TILE_WORDS - 1) / (32ull * BATCH_TILE_WORDS);
+    const uint64_t warps = ((uint64_t)gridDim.x * blockDim.x) >> 5;
+    // t is the same for the whole warp (blockDim.x is a multiple of 32), so the shuffles see every lane.
+    for (uint64_t t = c2s_global_id64() >> 5; t < tiles; t += warps) {
+        const uint64_t first = t * BATCH_TILE_WORDS;
+        uint32_t count = 0;
+#pragma unroll
+        for (int k = 0; k < BATCH_WORDS_PER_LANE; k++) {
+            count += __popc(batch_bitmap_word(bitmap, first + lane * BATCH_WORDS_PER_LANE + k, n));
         }
-        acc.store(partials + t * X::words);
+        uint32_t incl = count;
+#pragma unroll
+        for (int off = 1; off < 32; off <<= 1) {
+            const uint32_t v = __shfl_up_sync(0xffffffffu, incl, off);
+            if (lane >= off) incl += v;
+        }
+        const uint32_t total = __shfl_sync(0xffffffffu, incl, 31);
+        const uint32_t lo = lane * total / 32, hi = (lane + 1) * total / 32;
+        // owner: the first lane whose inclusive count exceeds lo, i.e. whose words hold rank lo.
+        uint32_t owner = 0;
+#pragma unroll
+        for (uint32_t step = 16; step > 0; step >>= 1) {
+            if (__shfl_sync(0xffffffffu, incl, owner + step - 1) <= lo) owner += step;
+        }
+        const uint32_t before = __shfl_sync(0xffffffffu, incl - count, owner & 31);
+        X acc = X::identity();
+        if (lo < hi) {
+            uint64_t w = first + owner * BATCH_WORDS_PER_LANE;
+            uint32_t bits = batch_bitmap_word(bitmap, w, n);
+            uint32_t skip = lo - before;
+            while ((uint32_t)__popc(bits) <= skip) {
+                skip -= __popc(bits);
+                bits = batch_bitmap_word(bitmap, ++w, n);
+            }
+            for (; skip > 0; skip--) bits &= bits - 1;
+            for (uint32_t k = lo; k < hi; k++) {
+                while (bits == 0) bits = batch_bitmap_word(bitmap, ++w, n);
+                const uint64_t i = (w << 5) + (__ffs(bits) - 1);
+                bits &= bits - 1;
+                acc.add_hot(A::load(points + i * A::words));
+            }
+        }
+        acc.store(partials + (t * 32 + lane) * X::words);
     }
 }
 
@@ -48,24 +101,9 @@ C2S_EXTERN void g2_xyzz_to_jacobian(const uint32_t* in, uint32_t* out_jacobian) 
     if (c2s_global_id() == 0) g2_xyzz_t::load(in).store_jacobian(out_jacobian);
 }
 
-C2S_EXTERN void g1_batch_add_bitmap(const uint32_t* points, const uint32_t* bitmap, uint64_t n, uint32_t chunk, uint32_t* partials) {
-    batch_add_bitmap_impl<g1_affine_t, g1_xyzz_t>(points, bitmap, n, chunk, partials);
+C2S_EXTERN void C2S_HOT_BOUNDS g1_batch_add_bitmap(const uint32_t* points, const uint32_t* bitmap, uint64_t n, uint32_t* partials) {
+    batch_add_bitmap_impl<g1_affine_t, g1_xyzz_t>(points, bitmap, n, partials);
 }
-C2S_EXTERN void g2_batch_add_bitmap(const uint32_t* points, const uint32_t* bitmap, uint64_t n, uint32_t chunk, uint32_t* partials) {
-    batch_add_bitmap_impl<g2_affine_t, g2_xyzz_t>(points, bitmap, n, chunk, partials);
-}
-
-// out[i] = scalar_i * base (affine, identity for a zero scalar), scalars in Montgomery form.
-// Plain double-and-add over 255 bits and one inversion per point.
-C2S_EXTERN void g1_fixed_base_mul(const uint32_t* base, const uint32_t* scalars, uint32_t n, uint32_t* out) {
-    const g1_affine_t g = g1_affine_t::load(base);
-    for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
-        const fr_t k = fr_t::load(scalars + (size_t)i * 8).from_montgomery();
-        g1_xyzz_t acc = g1_xyzz_t::identity();
-        for (int bit = 254; bit >= 0; bit--) {
-            acc = acc.dbl();
-            if ((k.v[bit >> 5] >> (bit & 31)) & 1) acc.add(g);
-        }
-        g1_to_affine(acc).store(out + (size_t)i * 24);
-    }
+C2S_EXTERN void g2_batch_add_bitmap(const uint32_t* points, const uint32_t* bitmap, uint64_t n, uint32_t* partials) {
+    batch_add_bitmap_impl<g2_affine_t, g2_xyzz_t>(points, bitmap, n, partials);
 }

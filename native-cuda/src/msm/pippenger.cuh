@@ -112,13 +112,13 @@ __device__ __forceinline__ void msm_accumulate_impl(const uint32_t* points, cons
         for (uint32_t j = 0; j < count; j++) {
             const uint32_t e = entries[j];
             A p = A::load(points + (size_t)(e & 0x7fffffffu) * A::words);
-            acc.add(e >> 31 ? -p : p);
+            acc.add_hot(e >> 31 ? -p : p);
         }
         acc.store(bucket_sums + id * X::words);
     }
 }
 
-C2S_EXTERN void msm_accumulate(const uint32_t* points, const uint32_t* sorted, const uint32_t* starts, const uint32_t* counts,
+C2S_EXTERN void C2S_HOT_BOUNDS msm_accumulate(const uint32_t* points, const uint32_t* sorted, const uint32_t* starts, const uint32_t* counts,
                                uint32_t n, uint32_t buckets, uint32_t windows, uint32_t* bucket_sums) {
     msm_accumulate_impl<g1_affine_t, g1_xyzz_t>(points, sorted, starts, counts, n, buckets, windows, bucket_sums);
 }

@@ -5,13 +5,15 @@ import jcuda.driver.CUdeviceptr;
 /**
  * The sum of the affine points i < n whose bit i is set in a bitmap (32-bit words, bit i of word
  * i / 32, which are the bytes of prover-core's 64-bit bitmap words), in G1 or G2, as Jacobian:
- * the MSM of the 0/1 scalars that bit variables reduce to. One thread sums each chunk of
- * {@link #CHUNK} points; the partial sums are then added in groups of {@link #GROUP} until one is
- * left. The partial-sum workspace is kept between calls; {@link #reserve} sizes it up front.
+ * the MSM of the 0/1 scalars that bit variables reduce to. Each warp takes a tile of
+ * {@link #TILE} points and gives its 32 lanes equal shares of the tile's set bits (ec_kernels.cuh),
+ * so the mixed additions made are one per set bit; the 32 partial sums per tile are then added in
+ * groups of {@link #GROUP} until one is left. The partial-sum workspace is kept between calls;
+ * {@link #reserve} sizes it up front.
  */
 public final class BatchAdd implements AutoCloseable {
-    /** Points per thread in the bitmap sum. */
-    public static final int CHUNK = 256;
+    /** Points per warp tile: 32 lanes x BATCH_WORDS_PER_LANE (8) bitmap words of 32 bits, in ec_kernels.cuh. */
+    public static final int TILE = 32 * 32 * 8;
     public static final int GROUP = 16;
 
     private final GpuDevice device;
@@ -23,9 +25,14 @@ public final class BatchAdd implements AutoCloseable {
         this.curve = curve;
     }
 
+    /** Partial sums the bitmap kernel writes for n points: one per lane of each tile. */
+    public static long partials(long n) {
+        return 32 * Math.max(1, (n + TILE - 1) / TILE);
+    }
+
     /** Allocates what a sum over n points needs, unless the workspace already holds it. */
     public void reserve(long n) {
-        long chunks = Math.max(1, (n + CHUNK - 1) / CHUNK);
+        long chunks = partials(n);
         if (partialsA == null || partialsA.bytes < curve.xyzzBytes * chunks) {
             close();
             partialsA = device.allocate(curve.xyzzBytes * chunks);
@@ -41,10 +48,11 @@ public final class BatchAdd implements AutoCloseable {
             throw new IllegalArgumentException(curve + " batch addition of " + n + " points: buffers too small");
         }
         reserve(n);
-        long chunks = (n + CHUNK - 1) / CHUNK;
+        long chunks = partials(n);
         int sm = device.multiprocessors;
+        // One warp per tile (the block a multiple of 32): the grid counts threads, 32 per tile.
         Launch.kernel(device, curve.batchAddBitmap, LaunchShapes.gridFor(chunks, Msm.CURVE_BLOCK, sm), Msm.CURVE_BLOCK, s,
-                points, bitmap, n, CHUNK, partialsA);
+                points, bitmap, n, partialsA);
         DeviceBuffer in = partialsA, next = partialsB;
         long count = chunks;
         while (count > 1) {

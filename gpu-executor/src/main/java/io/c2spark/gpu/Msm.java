@@ -11,7 +11,11 @@ import jcuda.driver.CUdeviceptr;
 public final class Msm implements AutoCloseable {
     /** MSM_SCAN_THREADS in pippenger.cuh. */
     static final int SCAN_THREADS = 1024;
-    /** Registers, not shared memory, bound these kernels: 128 threads keep several blocks per SM. */
+    /**
+     * Registers, not shared memory, bound these kernels: 128 threads keep several blocks per SM.
+     * The G1 kernels of mixed additions are compiled for blocks of at most this many (C2S_HOT_BOUNDS
+     * in native-cuda's util/check.cuh).
+     */
     static final int CURVE_BLOCK = 128;
 
     /** The steps {@link #phaseMillis} reports, in order. */

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 
 import io.c2spark.core.field.Fr;
 
-/** The bitmap batch sum equals (sum of the selected logs) G, for empty, full and random bitmaps. */
+/**
+ * The bitmap batch sum equals (sum of the selected logs) G, for empty, full and random bitmaps
+ * and for sparse, clustered and end-point ones (the bits past n in the last word set in several).
+ */
 @Tag("gpu")
 class GpuBatchAddTest {
     @Test
@@ -29,9 +32,23 @@ class GpuBatchAddTest {
         }
         int[] all = new int[words];
         java.util.Arrays.fill(all, -1);
+        // Shapes that unbalance the warps' tiles of 8192 points: a few bits per tile, one dense
+        // run across a tile boundary, only the first and the last point.
+        int[] sparse = new int[words];
+        for (int k = 0; k < 40; k++) {
+            int i = rnd.nextInt(n);
+            sparse[i >>> 5] |= 1 << (i & 31);
+        }
+        int[] run = new int[words];
+        for (int i = 3 * 8192 - 1000; i < 3 * 8192 + 20000; i++) {
+            run[i >>> 5] |= 1 << (i & 31);
+        }
+        int[] ends = new int[words];
+        ends[0] = 1;
+        ends[words - 1] = 1 << ((n - 1) & 31);
         try (DeviceBuffer points = G1TestPoints.make(d, s, 4, TestData.SEED); GpuStream st = d.newStream();
              BatchAdd batch = new BatchAdd(d, Curve.G1)) {
-            for (int[] bits : new int[][] {new int[words], all, half}) {
+            for (int[] bits : new int[][] {new int[words], all, half, sparse, run, ends}) {
                 long[] log = new long[4];
                 for (int i = 0; i < n; i++) {
                     if (((bits[i >>> 5] >>> (i & 31)) & 1) != 0) {
@@ -41,8 +58,12 @@ class GpuBatchAddTest {
                 try (DeviceBuffer bm = d.allocate(4L * words)) {
                     bm.upload(bits);
                     long[] got = G1Points.jacobianToAffine(batch.run(points, bm, n, st));
-                    assertArrayEquals(G1TestPoints.expected(log), got, "bitmap sum, " + Integer.bitCount(bits[0])
-                            + " bits in the first word (seed " + TestData.SEED + ")");
+                    int set = 0;
+                    for (int w : bits) {
+                        set += Integer.bitCount(w);
+                    }
+                    assertArrayEquals(G1TestPoints.expected(log), got, "bitmap sum, " + set
+                            + " bits set in the words (seed " + TestData.SEED + ")");
                 }
             }
         }

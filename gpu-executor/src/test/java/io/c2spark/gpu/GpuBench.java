@@ -12,8 +12,10 @@ import java.util.SplittableRandom;
  * Timings on the device (CUDA events, median of several runs after a warm-up), each result checked
  * against the reference before it is reported. Prints a table and writes bench.csv to the folder
  * given as the first argument. Sizes: -Dc2spark.bench.msm=20,22,24,26 etc. (empty or 0 skips a
- * family: ntt, msm, batch, spmv, quotient, g2msm, g2batch); -Dc2spark.bench.msmWindows=8,16 runs
- * every G1 and G2 MSM size with each of those windows.
+ * family: ntt, msm, batch, spmv, quotient, g2msm, g2batch, fixedBase); -Dc2spark.bench.msmWindows=8,16
+ * runs every G1 and G2 MSM size with each of those windows, -Dc2spark.bench.fixedBaseWindows=16,20
+ * every fixed-base size with each of those tables; -Dc2spark.bench.batchDensities=1,2,16 runs the
+ * G1 batch addition with each bit set with probability 1, 1/2, 1/16.
  */
 public final class GpuBench {
     private final GpuDevice d;
@@ -107,13 +109,18 @@ public final class GpuBench {
         }
     }
 
-    void batchAdd(GpuStream s, int lg, DeviceBuffer points, long[] logs) {
+    /** Bitmap batch addition of 2^lg points, each bit set with probability 1 / k (k = 1, 2, 4, 8, 16). */
+    void batchAdd(GpuStream s, int lg, DeviceBuffer points, long[] logs, int k) {
         long n = 1L << lg;
         int words = (int) (n / 32);
         int[] bits = new int[words];
         SplittableRandom rnd = new SplittableRandom(TestData.SEED);
         for (int i = 0; i < words; i++) {
-            bits[i] = rnd.nextInt();
+            int w = -1;
+            for (int j = 1; j < k; j <<= 1) {
+                w &= rnd.nextInt();
+            }
+            bits[i] = w;
         }
         int m = logs.length / 4;
         long[] log = new long[4];
@@ -127,8 +134,55 @@ public final class GpuBench {
             bm.upload(bits);
             boolean ok = Arrays.equals(G1Points.jacobianToAffine(g.run(points, bm, n, s)), want);
             double ms = time(s, 5, st -> g.run(points, bm, n, st));
-            row("g1 batch add (half)", "2^" + lg, ms, String.format("%.0f Mpt/s", n / ms / 1e3),
-                    ok ? "equal to reference" : "NOT EQUAL TO REFERENCE");
+            row("g1 batch add (" + (k == 1 ? "all" : k == 2 ? "half" : "1/" + k) + ")", "2^" + lg, ms,
+                    String.format("%.0f Mpt/s", n / ms / 1e3), ok ? "equal to reference" : "NOT EQUAL TO REFERENCE");
+        }
+    }
+
+    /**
+     * Fixed-base multiplication of 2^lg random scalars (edge scalars first) by a table of window c,
+     * for each size in lgs; the table is built once (timed apart) and its size reported. Sampled
+     * outputs, among them each chunk's first and last, are checked against prover-core's G1.mul.
+     */
+    void fixedBase(GpuStream s, int c, int[] lgs) {
+        GpuEvent a = new GpuEvent(d);
+        GpuEvent b = new GpuEvent(d);
+        a.record(s);
+        try (a; b; G1FixedBaseTable t = new G1FixedBaseTable(d, G1TestPoints.G_AFFINE, c, s)) {
+            b.record(s);
+            b.synchronize();
+            row("g1 fixed-base table", "c=" + c, b.millisSince(a), String.format("%.1f MB", t.bytes() / 1e6),
+                    G1FixedBaseTable.windows(c) + " windows x 2^" + (c - 1) + " affine points; built once");
+            long[] g = new long[io.c2spark.core.curve.G1.JACOBIAN];
+            io.c2spark.core.curve.G1.fromAffine(io.c2spark.core.curve.G1.generator(), 0, g, 0);
+            for (int lg : lgs) {
+                int n = 1 << lg;
+                long[] k = GpuFixedBaseTest.scalars(n, c, TestData.SEED + 700 + lg);
+                try (DeviceBuffer ks = d.allocate(32L * n); DeviceBuffer out = d.allocate(96L * n)) {
+                    ks.upload(k);
+                    double ms = time(s, 5, st -> t.enqueue(ks, n, out, st));
+                    SplittableRandom rnd = new SplittableRandom(TestData.SEED + lg);
+                    int[] picks = new int[64];
+                    for (int j = 0; j < picks.length; j++) {
+                        // The edge scalars, the last point, each chunk's ends, then random ones.
+                        long chunkEnd = (long) G1FixedBaseTable.CHUNK * ((j - 16) / 2 + 1) - ((j & 1) == 0 ? 1 : 0);
+                        picks[j] = j < 16 ? j : j < 24 ? (int) Math.min(n - 1, chunkEnd) : j == 24 ? n - 1 : rnd.nextInt(n);
+                    }
+                    boolean ok = true;
+                    for (int i : picks) {
+                        if (!ok) {
+                            break;
+                        }
+                        long[] p = new long[io.c2spark.core.curve.G1.JACOBIAN];
+                        long[] want = new long[12];
+                        io.c2spark.core.curve.G1.mul(g, 0, k, 4 * i, p, 0);
+                        io.c2spark.core.curve.G1.toAffine(p, 0, want, 0);
+                        ok = Arrays.equals(want, out.downloadLongs(96L * i, 12));
+                    }
+                    row("g1 fixed-base (c=" + c + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
+                            (ok ? "64 samples equal to prover-core" : "NOT EQUAL TO PROVER-CORE") + "; affine out");
+                }
+            }
         }
     }
 
@@ -140,8 +194,9 @@ public final class GpuBench {
         try (DeviceBuffer ds = d.allocate(32L * m)) {
             ds.upload(logs);
             double ms = time(s, 1, st -> new G1Kernels(d).fixedBaseMul(G1TestPoints.G_AFFINE, ds, m, points, st));
-            row("g1 fixed-base (naive)", "2^" + (31 - Integer.numberOfLeadingZeros(m)), ms,
-                    String.format("%.1f Mpt/s", m / ms / 1e3), "255-bit double-and-add + inversion");
+            row("g1 fixed-base + table", "2^" + (31 - Integer.numberOfLeadingZeros(m)), ms,
+                    String.format("%.1f Mpt/s", m / ms / 1e3), "table of c=" + G1FixedBaseTable.DEFAULT_WINDOW
+                    + " built in the call");
         }
         for (long have = m; have < n; have *= 2) {
             points.copyFrom(points, 0, 96 * have, 96 * Math.min(have, n - have));
@@ -313,6 +368,9 @@ public final class GpuBench {
         int[] quotientSizes = ints("c2spark.bench.quotient", "22,27");
         int[] g2MsmSizes = ints("c2spark.bench.g2msm", "20,22,24");
         int g2BatchLg = Integer.getInteger("c2spark.bench.g2batch", 24);
+        int[] batchDensities = ints("c2spark.bench.batchDensities", "2");
+        int[] fixedBaseSizes = ints("c2spark.bench.fixedBase", "20,22,24");
+        int[] fixedBaseWindows = ints("c2spark.bench.fixedBaseWindows", "" + G1FixedBaseTable.DEFAULT_WINDOW);
         try (GpuStream s = d.newStream()) {
             b.copyBandwidth(s);
             for (int lg : nttSizes) {
@@ -335,8 +393,15 @@ public final class GpuBench {
                         b.msm(s, lg, points, logs, w);
                     }
                     if (batchLg > 0) {
-                        b.batchAdd(s, batchLg, points, logs);
+                        for (int k : batchDensities) {
+                            b.batchAdd(s, batchLg, points, logs, k);
+                        }
                     }
+                }
+            }
+            if (fixedBaseSizes.length > 0) {
+                for (int c : fixedBaseWindows) {
+                    b.fixedBase(s, c, fixedBaseSizes);
                 }
             }
             if (g2MsmSizes.length > 0 || g2BatchLg > 0) {

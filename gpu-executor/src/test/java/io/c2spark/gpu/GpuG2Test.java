@@ -112,10 +112,19 @@ class GpuG2Test {
         }
         long[] all = new long[words];
         java.util.Arrays.fill(all, -1L);
+        long[] sparse = new long[words];
+        for (int k = 0; k < 7; k++) {
+            int i = rnd.nextInt(n);
+            sparse[i >>> 6] |= 1L << (i & 63);
+        }
+        long[] run = new long[words];
+        for (int i = 1000; i < 1700; i++) {
+            run[i >>> 6] |= 1L << (i & 63);
+        }
         try (BatchAdd add = new BatchAdd(d, Curve.G2); GpuStream s = d.newStream(); DeviceBuffer dp = d.allocate(8L * p.length);
              DeviceBuffer bm = d.allocate(8L * words)) {
             dp.upload(p);
-            for (long[] bits : new long[][] {new long[words], all, half}) {
+            for (long[] bits : new long[][] {new long[words], all, half, sparse, run}) {
                 bm.upload(bits);
                 assertArrayEquals(affine(BatchAddition.g2(p, bits, n)), affine(add.run(dp, bm, n, s)),
                         "G2 batch addition, " + Long.bitCount(bits[0]) + " bits in the first word (seed " + TestData.SEED + ")");

@@ -140,7 +140,7 @@ public final class ProverFootprint {
     }
 
     static long batchBytes(Curve curve, long n) {
-        long chunks = Math.max(1, (n + BatchAdd.CHUNK - 1) / BatchAdd.CHUNK);
+        long chunks = BatchAdd.partials(n);
         return curve.xyzzBytes * (chunks + Math.max(1, (chunks + BatchAdd.GROUP - 1) / BatchAdd.GROUP))
                 + 8L * curve.jacobianLongs;
     }
