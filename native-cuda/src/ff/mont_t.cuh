@@ -3,8 +3,9 @@
 // same bytes as prover-core's N/2 little-endian u64 limbs, and R = 2^(32N) equals prover-core's
 // 2^(64 * limbs), so an element's Montgomery bytes are identical on both sides.
 //
-// Multiplication is CIOS over 32-bit words with PTX carry chains, split in two independent halves. Every value stays fully
-// reduced (< p) after every operation, so equal elements have equal bytes.
+// Multiplication is CIOS over 32-bit words with PTX carry chains, each row split in two
+// independent halves. Every value stays fully reduced (< p) after every operation, so equal
+// elements have equal bytes.
 #pragma once
 #include <cstdint>
 
@@ -105,8 +106,9 @@ struct mont_t {
     // for m * p. Each half is one carry chain of N multiply-adds, and the two halves of a row do
     // not depend on each other, so ptxas runs them side by side (the carry lives in predicate
     // registers in SASS) instead of one chain of 2N. Word 0 of t, x[0] + y[0], from which m is
-    // computed, is merged first; its carry enters y's m * p chain at word 1. t stays below 2p, so x and y do
-    // too; x's top word and y's top two words only collect chain carries (at most 2 and 3).
+    // computed, is merged first; its carry enters y's m * p chain at word 1 (mul.lo between them
+    // leaves the carry flag alone). t stays below 2p, so x and y do too; x's top word and y's top
+    // two words only collect chain carries.
     __device__ __forceinline__ friend mont_t operator*(const mont_t& a, const mont_t& b) {
         static_assert(N % 2 == 0, "the even/odd split pairs words");
         uint32_t x[N + 1], y[N + 2];
