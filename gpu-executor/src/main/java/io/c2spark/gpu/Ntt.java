@@ -9,6 +9,8 @@ import io.c2spark.core.field.Fr;
  * the coset tables g^i and n^-1 g^-i.
  */
 public final class Ntt implements AutoCloseable {
+    /** NTT_LG_REV in ntt.cuh: the tiled bit reversal moves 2^4 x 2^4 tiles, so sizes from 2^8. */
+    static final int LG_REVERSE_TILE = 4;
     private final GpuDevice device;
     public final FrDomain domain;
     public final long size;
@@ -61,11 +63,16 @@ public final class Ntt implements AutoCloseable {
         if (lgN == 0) {
             return;
         }
-        Launch.kernel(device, Kernel.NTT_BIT_REVERSE, LaunchShapes.gridFor(size, LaunchShapes.BLOCK, device.multiprocessors),
-                LaunchShapes.BLOCK, s, data, lgN);
+        if (lgN >= 2 * LG_REVERSE_TILE) {
+            Launch.kernel(device, Kernel.NTT_BIT_REVERSE_TILED, 1L << (lgN - 2 * LG_REVERSE_TILE), 1 << (2 * LG_REVERSE_TILE),
+                    s, data, lgN);
+        } else {
+            Launch.kernel(device, Kernel.NTT_BIT_REVERSE, LaunchShapes.gridFor(size, LaunchShapes.BLOCK, device.multiprocessors),
+                    LaunchShapes.BLOCK, s, data, lgN);
+        }
         for (NttPlan.Pass p : NttPlan.passes(lgN)) {
-            Launch.kernel(device, Kernel.NTT_PASS, p.blocks(), p.threadsPerBlock(), s, data, lgN, p.firstStage(), p.stages(),
-                    p.lgLow(), tw);
+            Launch.kernel(device, Kernel.NTT_PASS_REG4, p.blocks(), p.threadsPerBlock(), s, data, lgN, p.firstStage(),
+                    p.stages(), p.lgLow(), tw);
         }
     }
 
