@@ -26,6 +26,8 @@ public final class Msm implements AutoCloseable {
     /** When profiling: one event before the first phase and one after each. */
     private GpuEvent[] marks;
     private DeviceBuffer counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, result, scalarStage;
+    /** Per accumulation slot: first bucket, tail bucket, head and tail sums (pippenger.cuh). */
+    private DeviceBuffer slotFirst, slotTailBucket, slotHeads, slotTails;
 
     public Msm(GpuDevice device, Curve curve) {
         this.device = device;
@@ -79,6 +81,11 @@ public final class Msm implements AutoCloseable {
         partialsA = ensure(device, partialsA, p.partialBytes(curve));
         partialsB = ensure(device, partialsB, p.partialBytes(curve));
         result = ensure(device, result, 8L * curve.jacobianLongs);
+        long slots = p.slotCount();
+        slotFirst = ensure(device, slotFirst, 4 * slots);
+        slotTailBucket = ensure(device, slotTailBucket, 4 * slots);
+        slotHeads = ensure(device, slotHeads, curve.xyzzBytes * slots);
+        slotTails = ensure(device, slotTails, curve.xyzzBytes * slots);
     }
 
     /** Enqueues the MSM of scalars and points already on the device; the Jacobian result is read after s completes. */
@@ -130,8 +137,15 @@ public final class Msm implements AutoCloseable {
         Launch.kernel(device, Kernel.MSM_SCATTER, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
                 scalars, n, p.windowBits(), p.windows(), cursors, sorted);
         mark(4, s);
-        Launch.kernel(device, curve.accumulate, LaunchShapes.gridFor(p.bucketCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
-                points, sorted, starts, counts, n, p.buckets(), p.windows(), bucketSums);
+        Launch.kernel(device, Kernel.MSM_SLOT_BUCKETS, LaunchShapes.gridFor(p.bucketCount(), LaunchShapes.BLOCK, sm),
+                LaunchShapes.BLOCK, s, starts, counts, p.buckets(), p.windows(), p.chunk(), p.slotsPerWindow(),
+                (int) (curve.xyzzBytes / 4), slotFirst, bucketSums);
+        Launch.kernel(device, curve.accumulate, LaunchShapes.gridFor(p.slotCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
+                points, sorted, starts, counts, slotFirst, n, p.buckets(), p.windows(), p.chunk(), p.slotsPerWindow(),
+                bucketSums, slotHeads, slotTails, slotTailBucket);
+        Launch.kernel(device, curve.accumulateFixup, LaunchShapes.gridFor(p.slotCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
+                starts, counts, slotHeads, slotTails, slotTailBucket, p.buckets(), p.windows(), p.chunk(), p.slotsPerWindow(),
+                bucketSums);
         mark(5, s);
         Launch.kernel(device, curve.reduceSegments, LaunchShapes.gridFor(p.runs(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
                 bucketSums, p.buckets(), p.windows(), p.segment(), partialsA);
@@ -177,7 +191,7 @@ public final class Msm implements AutoCloseable {
              DeviceBuffer ds = device.allocate(32L * n)) {
             dp.upload(affinePoints);
             ds.upload(scalars);
-            return runOnDevice(dp, ds, MsmPlan.forSize(n), s);
+            return runOnDevice(dp, ds, MsmPlan.forSize(n, curve), s);
         }
     }
 
@@ -195,7 +209,7 @@ public final class Msm implements AutoCloseable {
             }
         }
         for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, result,
-                scalarStage}) {
+                scalarStage, slotFirst, slotTailBucket, slotHeads, slotTails}) {
             if (b != null) {
                 b.close();
             }

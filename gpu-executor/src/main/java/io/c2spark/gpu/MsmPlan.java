@@ -1,25 +1,53 @@
 package io.c2spark.gpu;
 
 /**
- * Window size and device workspace of a G1 or G2 MSM of n points (native-cuda msm/pippenger.cuh),
- * as pure functions so that they are tested without a GPU.
+ * Window size, slots and device workspace of a G1 or G2 MSM of n points (native-cuda
+ * msm/pippenger.cuh), as pure functions so that they are tested without a GPU.
  *
- * <p>Window rule ({@link #windowBitsFor}): only c in {4, 8, 16}. With windows = ceil(256 / c) the
- * top window of a 255-bit scalar keeps 255 - c (windows - 1) bits; for these c that is c - 1, so
- * every window spreads its points over all 2^(c-1) buckets. Other c leave the top window a few
- * bits (c = 18: 3 bits, so 8 buckets of n/8 points each, summed by one thread apiece): measured on
- * the H200, 2^22 points with c = 18 took 21.7 s against 0.38 s for 2^24 with c = 16. Bucket
- * accumulation does n * windows mixed additions and reduction ~2 * windows * 2^(c-1) additions,
- * so c = 16 (16 windows) for every n from 2^15 up.
+ * <p>Accumulation gives every thread a slot of {@link #chunk} consecutive entries of a window's
+ * sorted array, across bucket boundaries, so bucket sizes do not matter and any c works: the top
+ * window's few bits (c = 18 leaves it 3, so 8 buckets of n/8 points) once cost 21.7 s at 2^22 on
+ * the H200 when one thread summed one bucket, which had restricted c to {4, 8, 16}.
+ *
+ * <p>Window rule ({@link #windowBitsFor}): from 2^19 points, the c in [16, 20] of least
+ * {@link #costNanos}, a model fitted to the H200 (2026-12-02, docs/benchmarks.md: G1 2^20 to
+ * 2^27 and G2 2^24, c in {16, 19, 20, 22}). Larger c means fewer windows (n * windows entries to
+ * add, sort and count) but more buckets to reduce (2^(c-1) per window), count and scatter atomics
+ * spread over larger arrays, and, where the top window keeps few bits, its counters contended.
+ * c = 22 lost to 20 at every size measured (its 100 MB of counters do not fit the 50 MB L2), so
+ * the rule stops at 20. Below 2^19 the earlier rule stays (16 from 2^15, 8 from 2^7, else 4):
+ * there the serial chains of reduction and combination, not the amount of work, set the time,
+ * which the model does not describe.
  */
-public record MsmPlan(int n, int windowBits, int windows, int buckets, int segment) {
+public record MsmPlan(int n, int windowBits, int windows, int buckets, int segment, int chunk) {
     /** Digit extraction reads c + 31 bits through one 64-bit window: c <= 24 keeps that within 55. */
     public static final int MAX_WINDOW_BITS = 24;
-    /** Buckets per reduction thread: short runs keep the latency of the serial sums low. */
+    /**
+     * Buckets per reduction thread, at least: short runs keep the latency of the serial sums low.
+     * Large windows get longer runs ({@link #REDUCTION_RUNS} per window), so that the doublings
+     * that scale each run's sum stay a small part of its work.
+     */
     public static final int SEGMENT = 16;
+    /** Reduction threads per window at most (2^14: 13 windows of c = 20 give 2^17.7 threads). */
+    public static final int REDUCTION_RUNS = 1 << 14;
+    /**
+     * Accumulation slots per MSM, about: 8 waves of an H200's 132 SMs x 512 threads (4 blocks of
+     * 128 per SM, C2S_HOT_BOUNDS), so that the last wave's idle share is small.
+     */
+    public static final long TARGET_SLOTS = 8L * 132 * 512;
+    /** Entries per slot at least: each slot also writes two partial sums. */
+    public static final int MIN_CHUNK = 16;
+    /** The window rule's range, from {@link #MODEL_FROM} points. */
+    public static final int MIN_RULE_BITS = 16;
+    public static final int MAX_RULE_BITS = 20;
+    public static final int MODEL_FROM = 1 << 19;
 
     public static MsmPlan forSize(int n) {
-        return withWindow(n, windowBitsFor(n));
+        return forSize(n, Curve.G1);
+    }
+
+    public static MsmPlan forSize(int n, Curve curve) {
+        return withWindow(n, windowBitsFor(n, curve));
     }
 
     public static MsmPlan withWindow(int n, int c) {
@@ -30,11 +58,50 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
             throw new IllegalArgumentException("window of " + c + " bits outside 2.." + MAX_WINDOW_BITS);
         }
         int buckets = 1 << (c - 1);
-        return new MsmPlan(n, c, (256 + c - 1) / c, buckets, Math.min(SEGMENT, buckets));
+        int windows = windowsFor(c);
+        int segment = Math.max(Math.min(SEGMENT, buckets), buckets / REDUCTION_RUNS);
+        long entries = (long) n * windows;
+        int chunk = (int) Math.max(MIN_CHUNK, (entries + TARGET_SLOTS - 1) / TARGET_SLOTS);
+        return new MsmPlan(n, c, windows, buckets, segment, chunk);
+    }
+
+    static int windowsFor(int c) {
+        return (256 + c - 1) / c;
+    }
+
+    /**
+     * Modelled time of the c-dependent steps of an MSM of n points, in nanoseconds on the H200:
+     * per entry (n * windows) the accumulation's mixed addition (G1 0.55 ns, G2 3.2 ns) and the
+     * histogram and scatter (0.055 ns at c = 16, growing with the size of the counter arrays);
+     * per bucket the reduction (G1 3.5 ns, G2 14 ns: two full XYZZ additions); and the top
+     * window's contended counters (35 ns per atomic on one address: c = 19, whose 8-bit top
+     * window puts n / 128 entries on each of its counters, spent 18 ms more than c = 20 in the
+     * histogram at 2^26).
+     */
+    static double costNanos(int n, int c, Curve curve) {
+        int windows = windowsFor(c);
+        int top = 255 - c * (windows - 1);
+        double entry = (curve == Curve.G1 ? 0.55 : 3.2) + 0.055 + 0.011 * Math.max(0, c - 16);
+        double bucket = curve == Curve.G1 ? 3.5 : 14.0;
+        return (double) n * windows * entry + windows * (double) (1L << (c - 1)) * bucket
+                + 35.0 * n / (double) (1L << Math.max(0, top - 1));
     }
 
     public static int windowBitsFor(int n) {
-        return n >= (1 << 15) ? 16 : n >= (1 << 7) ? 8 : 4;
+        return windowBitsFor(n, Curve.G1);
+    }
+
+    public static int windowBitsFor(int n, Curve curve) {
+        if (n < MODEL_FROM) {
+            return n >= (1 << 15) ? 16 : n >= (1 << 7) ? 8 : 4;
+        }
+        int best = MIN_RULE_BITS;
+        for (int c = MIN_RULE_BITS + 1; c <= MAX_RULE_BITS; c++) {
+            if (costNanos(n, c, curve) < costNanos(n, best, curve)) {
+                best = c;
+            }
+        }
+        return best;
     }
 
     /** Bits of a 255-bit scalar left to the top window: c - 1 means it is as full as the others. */
@@ -55,6 +122,15 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return buckets / segment;
     }
 
+    /** Accumulation slots of one window: chunk entries each over the window's n. */
+    public int slotsPerWindow() {
+        return (n + chunk - 1) / chunk;
+    }
+
+    public long slotCount() {
+        return (long) windows * slotsPerWindow();
+    }
+
     /** counts, starts and cursors (u32 per bucket) plus the sorted indices (u32 per window and point). */
     public long indexBytes() {
         return 3 * 4 * bucketCount() + 4L * windows * n;
@@ -68,8 +144,14 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return curve.xyzzBytes * runs();
     }
 
+    /** Per slot: its first bucket and its tail's bucket (u32 each), its head and tail sums (XYZZ each). */
+    public long slotBytes(Curve curve) {
+        return (8 + 2 * curve.xyzzBytes) * slotCount();
+    }
+
     /** Everything one MSM allocates besides its points and scalars (the scalar stage included). */
     public long workspaceBytes(Curve curve) {
-        return indexBytes() + bucketBytes(curve) + 2 * partialBytes(curve) + 32L * n + 8L * curve.jacobianLongs;
+        return indexBytes() + bucketBytes(curve) + 2 * partialBytes(curve) + slotBytes(curve) + 32L * n
+                + 8L * curve.jacobianLongs;
     }
 }

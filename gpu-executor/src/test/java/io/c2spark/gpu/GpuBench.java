@@ -316,7 +316,7 @@ public final class GpuBench {
                 long[] want = g2Expected(G1TestPoints.dotTiled(k, logs));
                 try (PinnedHostBuffer pinned = new PinnedHostBuffer(d, 32L * n); Msm m = new Msm(d, Curve.G2)) {
                     pinned.put(0, k, 0, k.length);
-                    for (int c : windows.length > 0 ? windows : new int[] {MsmPlan.windowBitsFor(n)}) {
+                    for (int c : windows.length > 0 ? windows : new int[] {MsmPlan.windowBitsFor(n, Curve.G2)}) {
                         MsmPlan p = MsmPlan.withWindow(n, c);
                         boolean ok = Arrays.equals(GpuG2Test.affine(m.run(points, pinned, p, s)), want);
                         double ms = time(s, 3, st -> m.run(points, pinned, p, st));

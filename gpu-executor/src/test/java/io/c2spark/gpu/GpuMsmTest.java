@@ -70,7 +70,7 @@ class GpuMsmTest {
     void edgeCasesEqualReferenceForEveryWindowSize() {
         GpuDevice d = GpuTestDevice.get();
         int n = 1000;
-        for (int c : new int[] {2, 3, 4, 5, 7, 8, 11, 13, 16, 20}) {
+        for (int c : new int[] {2, 3, 4, 5, 7, 8, 11, 13, 16, 20, 22}) {
             long[][] ks = edgeCases(n, c, TestData.SEED + c);
             try (DeviceBuffer points = G1TestPoints.make(d, ks[1], 6, TestData.SEED)) {
                 long[] want = G1TestPoints.expected(G1TestPoints.dotTiled(ks[0], ks[1]));
@@ -107,6 +107,33 @@ class GpuMsmTest {
             try (DeviceBuffer points = G1TestPoints.make(d, s, 4, TestData.SEED)) {
                 long[] want = G1TestPoints.expected(G1TestPoints.dotTiled(k, s));
                 assertArrayEquals(want, msm(points, k, MsmPlan.forSize(n)), "MSM 2^" + lg + " (seed " + TestData.SEED + ")");
+            }
+        }
+    }
+
+    @Test
+    void bucketsSpanningManySlotsAndEmptyBucketsEqualReference() {
+        // Accumulation slots cross bucket boundaries: a bucket of thousands of entries is summed
+        // in pieces by many slots (and the fix-up), while large windows leave most buckets empty.
+        GpuDevice d = GpuTestDevice.get();
+        int n = 1 << 16;
+        SplittableRandom rnd = new SplittableRandom(TestData.SEED + 4242);
+        long[] s = TestData.randomFr(n, TestData.SEED + 4243);
+        long[] crowded = TestData.randomFr(n, TestData.SEED + 4244);
+        for (int i = 0; i < n; i++) {
+            // Three scalars out of four drawn from 5 values: a few huge buckets in every window.
+            if (rnd.nextInt(4) != 0) {
+                put(crowded, i, BigInteger.valueOf(5 + rnd.nextInt(5)).shiftLeft(rnd.nextInt(2) * 200));
+            }
+        }
+        long[] random = TestData.randomFr(n, TestData.SEED + 4245);
+        try (DeviceBuffer points = G1TestPoints.make(d, s, 4, TestData.SEED)) {
+            for (long[] k : new long[][] {crowded, random}) {
+                long[] want = G1TestPoints.expected(G1TestPoints.dotTiled(k, s));
+                for (int c : new int[] {9, 16, 19, 22}) {
+                    assertArrayEquals(want, msm(points, k, MsmPlan.withWindow(n, c)), "MSM 2^16 c=" + c
+                            + (k == crowded ? " crowded" : " random") + " (seed " + TestData.SEED + ")");
+                }
             }
         }
     }

@@ -20,28 +20,61 @@ class MsmPlanTest {
     }
 
     @Test
-    void chosenWindowsAreBalancedAndGrowWithSize() {
+    void windowRuleFollowsTheMeasurementsAndGrowsWithSize() {
+        // Below the model's range: the earlier rule.
         assertEquals(4, MsmPlan.windowBitsFor(1));
         assertEquals(8, MsmPlan.windowBitsFor(1 << 10));
+        assertEquals(16, MsmPlan.windowBitsFor(1 << 15));
+        assertEquals(16, MsmPlan.windowBitsFor(1 << 17, Curve.G2));
+        // What the H200 measured best (docs/benchmarks.md, 2026-12-02, second round): G1 c = 16 at
+        // 2^20 and 2^24 (2^24: 186.4 ms against 187.3 with c = 20), c = 20 at 2^26 and 2^27; G2
+        // c = 20 at 2^24 (836.5 ms against 911.1 with c = 16).
         assertEquals(16, MsmPlan.windowBitsFor(1 << 20));
-        assertEquals(16, MsmPlan.windowBitsFor(1 << 27));
-        int prev = 0;
-        for (int lg = 0; lg <= 30; lg++) {
-            MsmPlan p = MsmPlan.forSize(1 << lg);
-            assertEquals(p.windowBits() - 1, p.topWindowBits(), "2^" + lg + ": the top window must be full");
-            assertTrue(p.windowBits() >= prev);
-            prev = p.windowBits();
+        assertEquals(16, MsmPlan.windowBitsFor(1 << 24));
+        assertEquals(20, MsmPlan.windowBitsFor(1 << 26));
+        assertEquals(20, MsmPlan.windowBitsFor(1 << 27));
+        assertEquals(20, MsmPlan.windowBitsFor(1 << 24, Curve.G2));
+        for (Curve curve : Curve.values()) {
+            int prev = 0;
+            for (int lg = 0; lg <= 30; lg++) {
+                int n = 1 << lg;
+                int c = MsmPlan.windowBitsFor(n, curve);
+                assertTrue(c >= prev, curve + " 2^" + lg);
+                assertEquals(c, MsmPlan.forSize(n, curve).windowBits());
+                if (n >= MsmPlan.MODEL_FROM) {
+                    for (int other = MsmPlan.MIN_RULE_BITS; other <= MsmPlan.MAX_RULE_BITS; other++) {
+                        assertTrue(MsmPlan.costNanos(n, c, curve) <= MsmPlan.costNanos(n, other, curve),
+                                curve + " 2^" + lg + ": c=" + other + " is cheaper than " + c);
+                    }
+                }
+                prev = c;
+            }
         }
-        // The case measured at 21.7 s on the H200: c = 18 leaves the top window 3 bits.
-        assertEquals(3, MsmPlan.withWindow(1 << 22, 18).topWindowBits());
+        // The contended top window: c = 19 leaves it 8 bits, c = 18 only 3.
+        assertTrue(MsmPlan.costNanos(1 << 26, 18, Curve.G1) > MsmPlan.costNanos(1 << 26, 16, Curve.G1));
+    }
+
+    @Test
+    void slotsCoverEveryEntryAndStayNearTheTarget() {
+        for (int lg = 0; lg <= 30; lg++) {
+            for (int c : new int[] {4, 16, MsmPlan.windowBitsFor(1 << lg), 24}) {
+                MsmPlan p = MsmPlan.withWindow(1 << lg, c);
+                assertTrue((long) p.slotsPerWindow() * p.chunk() >= p.n());
+                assertTrue(p.chunk() >= MsmPlan.MIN_CHUNK);
+                assertTrue(p.slotCount() <= MsmPlan.TARGET_SLOTS + p.windows(), "2^" + lg + " c=" + c + ": " + p.slotCount());
+                // The kernels index slots and buckets of all windows with 32 bits.
+                assertTrue(p.slotCount() < (1L << 32) && p.bucketCount() < (1L << 32));
+                assertTrue(p.runsPerWindow() <= Math.max(MsmPlan.REDUCTION_RUNS, 1));
+            }
+        }
     }
 
     @Test
     void workspaceOf2pow26FitsBesideItsInputsOnAn80GiBCard() {
         MsmPlan p = MsmPlan.forSize(1 << 26);
-        // 16 windows of 2^15 buckets: 100 MB of bucket sums; sorted indices 16 * 4 * 2^26 = 4.3 GB.
-        assertEquals(16, p.windows());
-        assertEquals(16L * (1 << 15) * 192, p.bucketBytes(Curve.G1));
+        // 13 windows of 2^19 buckets: 1.3 GB of bucket sums; sorted indices 13 * 4 * 2^26 = 3.5 GB.
+        assertEquals(20, p.windowBits());
+        assertEquals(13L * (1 << 19) * 192, p.bucketBytes(Curve.G1));
         long inputs = (96L + 32L) << 26;
         assertTrue(p.workspaceBytes(Curve.G1) + inputs < (80L << 30), "workspace " + p.workspaceBytes(Curve.G1));
     }

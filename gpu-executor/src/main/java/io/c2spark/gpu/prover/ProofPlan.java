@@ -133,7 +133,7 @@ public final class ProofPlan {
             for (long first = 0; first < n; first += chunk) {
                 int part = (int) Math.min(chunk, n - first);
                 Step s = new Step(i, kind, points, (Source) all[i][0], (Long) all[i][1], first, part,
-                        kind == Kind.MSM ? MsmPlan.forSize(part) : null, at, lane(i, chunkBytes));
+                        kind == Kind.MSM ? MsmPlan.forSize(part, points.curve) : null, at, lane(i, chunkBytes));
                 out.add(s);
                 at += s.resultBytes();
             }

@@ -127,16 +127,18 @@ public final class ProverFootprint {
         long sorted = 0;
         long sums = 0;
         long partials = 0;
+        long slots = 0;
         for (long n : sizes) {
             if (n > 0) {
-                MsmPlan p = MsmPlan.forSize((int) n);
+                MsmPlan p = MsmPlan.forSize((int) n, curve);
                 buckets = Math.max(buckets, p.bucketCount());
                 sorted = Math.max(sorted, 4L * p.windows() * n);
                 sums = Math.max(sums, p.bucketBytes(curve));
                 partials = Math.max(partials, p.partialBytes(curve));
+                slots = Math.max(slots, p.slotCount());
             }
         }
-        return 3 * 4 * buckets + sorted + sums + 2 * partials + 8L * curve.jacobianLongs;
+        return 3 * 4 * buckets + sorted + sums + 2 * partials + (8 + 2 * curve.xyzzBytes) * slots + 8L * curve.jacobianLongs;
     }
 
     static long batchBytes(Curve curve, long n) {
