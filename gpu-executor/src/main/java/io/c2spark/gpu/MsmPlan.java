@@ -11,7 +11,8 @@ package io.c2spark.gpu;
  *
  * <p>Window rule ({@link #windowBitsFor}): from 2^19 points, the c in [16, 20] of least
  * {@link #costNanos}, a model fitted to the H200 (2026-12-02, docs/benchmarks.md: G1 2^20 to
- * 2^27 and G2 2^24, c in {16, 19, 20, 22}). Larger c means fewer windows (n * windows entries to
+ * 2^27 and G2 2^24, c in {16, 19, 20, 22}; its addition and reduction costs refitted after the
+ * multiplication's register pairing, with c in {16, 20}, which left every pick as it was). Larger c means fewer windows (n * windows entries to
  * add, sort and count) but more buckets to reduce (2^(c-1) per window), count and scatter atomics
  * spread over larger arrays, and, where the top window keeps few bits, its counters contended.
  * c = 22 lost to 20 at every size measured (its 100 MB of counters do not fit the 50 MB L2), so
@@ -71,9 +72,9 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
 
     /**
      * Modelled time of the c-dependent steps of an MSM of n points, in nanoseconds on the H200:
-     * per entry (n * windows) the accumulation's mixed addition (G1 0.55 ns, G2 3.2 ns) and the
+     * per entry (n * windows) the accumulation's mixed addition (G1 0.45 ns, G2 1.36 ns) and the
      * histogram and scatter (0.055 ns at c = 16, growing with the size of the counter arrays);
-     * per bucket the reduction (G1 3.5 ns, G2 14 ns: two full XYZZ additions); and the top
+     * per bucket the reduction (G1 3.0 ns, G2 4.7 ns: two full XYZZ additions); and the top
      * window's contended counters (35 ns per atomic on one address: c = 19, whose 8-bit top
      * window puts n / 128 entries on each of its counters, spent 18 ms more than c = 20 in the
      * histogram at 2^26).
@@ -81,8 +82,8 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
     static double costNanos(int n, int c, Curve curve) {
         int windows = windowsFor(c);
         int top = 255 - c * (windows - 1);
-        double entry = (curve == Curve.G1 ? 0.55 : 3.2) + 0.055 + 0.011 * Math.max(0, c - 16);
-        double bucket = curve == Curve.G1 ? 3.5 : 14.0;
+        double entry = (curve == Curve.G1 ? 0.45 : 1.36) + 0.055 + 0.011 * Math.max(0, c - 16);
+        double bucket = curve == Curve.G1 ? 3.0 : 4.7;
         return (double) n * windows * entry + windows * (double) (1L << (c - 1)) * bucket
                 + 35.0 * n / (double) (1L << Math.max(0, top - 1));
     }
