@@ -7,11 +7,17 @@ import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.gpu.GpuDevice;
 
 /**
- * Offers {@link GpuProver} as backend "gpu" to prover-core's command line (found through
+ * Offers the GPU prover as backend "gpu" to prover-core's command line (found through
  * META-INF/services). It proves on GPU 0, or on the ordinal of the system property
- * {@code c2spark.gpu.device}.
+ * {@code c2spark.gpu.device}, with the parameters' points where the Spark job would put them: resident
+ * on the device where the VRAM ledger finds room for them and one proof's workspace, else streamed
+ * from pinned host memory during each proof (a card smaller than the parameters still proves), or
+ * streamed in any case with the system property {@code c2spark.gpu.streamParams=true}.
  */
 public final class GpuProverProvider implements ProverProvider {
+    /** The system property that streams the points even where they fit (the job's setting of the same name). */
+    public static final String STREAM_PROPERTY = "c2spark.gpu.streamParams";
+
     @Override
     public String backend() {
         return "gpu";
@@ -27,7 +33,14 @@ public final class GpuProverProvider implements ProverProvider {
     @Override
     public Groth16Prover open(R1csShape shape, ParameterSource params) {
         GpuDevice device = GpuDevice.open(Integer.getInteger("c2spark.gpu.device", 0));
-        System.out.println("GPU prover on " + device);
-        return new GpuProver(device, shape, params);
+        CoordinatedGpuProver prover = CoordinatedGpuProver.open(device, shape, params, config(), null);
+        System.out.println("GPU prover on " + device + ": " + prover.plan().describe());
+        return prover;
+    }
+
+    /** One worker (the command proves its partitions one after another), on the whole card. */
+    static CoordinatedGpuProver.Config config() {
+        CoordinatedGpuProver.Config c = CoordinatedGpuProver.Config.of(1, 0);
+        return Boolean.getBoolean(STREAM_PROPERTY) ? c.streamed(CoordinatedGpuProver.DEFAULT_CHUNK_BYTES) : c;
     }
 }

@@ -107,6 +107,18 @@ class GpuProver2KiBTest {
                 assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(p),
                         "GPU proof with streamed parameters and the CPU proof (seed " + seed + ")");
             }
+            // The command line's backend: the points where the VRAM ledger puts them (resident on a
+            // large card), and streamed when the property asks for it.
+            for (boolean stream : new boolean[] {false, true}) {
+                System.setProperty(GpuProverProvider.STREAM_PROPERTY, Boolean.toString(stream));
+                try (CoordinatedGpuProver cli = (CoordinatedGpuProver) new GpuProverProvider().open(shape, params)) {
+                    assertEquals(stream ? VramLedger.Mode.STREAMED : VramLedger.Mode.RESIDENT, cli.plan().mode());
+                    assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(cli.prove(w, r, s)),
+                            "the command line's GPU prover, " + cli.plan().describe() + " (seed " + seed + ")");
+                } finally {
+                    System.clearProperty(GpuProverProvider.STREAM_PROPERTY);
+                }
+            }
             byte[] sealProof = SealProver.prove(c1, gpu, new Random(seed + 2), m -> System.out.println("[gpu prover] " + m));
             assertEquals(-1, SealVerifier.firstInvalidPartition(kind, sector.replicaId(), sector.commD(), sector.commR(),
                     chainSeed, params.vk(), sealProof), "the GPU seal proof verifies");
