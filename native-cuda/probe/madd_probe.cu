@@ -45,7 +45,8 @@ int main() {
         std::vector<uint32_t> h((size_t)npts * aw);
         srand(1);
         // Twelve-word Fp elements below p: the top word kept under 2^28.
-        for (size_t i = 0; i < h.size(); i++) h[i] = i % 12 == 11 ? (rand() & 0x0fffffff) : (uint32_t)rand() * 65536u + (uint32_t)rand();
+        for (size_t i = 0; i < h.size(); i++)
+            h[i] = i % 12 == 11 ? (rand() & 0x0fffffff) : (uint32_t)rand() * 65536u + (uint32_t)rand();
         uint32_t *pts, *out;
         check(cudaMalloc(&pts, h.size() * 4), "cudaMalloc points");
         check(cudaMalloc(&out, (size_t)threads * xw * 4), "cudaMalloc sums");

@@ -7,10 +7,10 @@ package io.c2spark.gpu;
  * (histogram, scan, scatter) know no points and are shared.
  */
 public enum Curve {
-    G1(12, Kernel.MSM_ACCUMULATE, Kernel.MSM_ACCUMULATE_FIXUP, Kernel.MSM_REDUCE_SEGMENTS, Kernel.MSM_COMBINE, Kernel.XYZZ_SUM_GROUPS,
-            Kernel.XYZZ_TO_JACOBIAN, Kernel.G1_BATCH_ADD_BITMAP),
-    G2(24, Kernel.G2_MSM_ACCUMULATE, Kernel.G2_MSM_ACCUMULATE_FIXUP, Kernel.G2_MSM_REDUCE_SEGMENTS, Kernel.G2_MSM_COMBINE, Kernel.G2_XYZZ_SUM_GROUPS,
-            Kernel.G2_XYZZ_TO_JACOBIAN, Kernel.G2_BATCH_ADD_BITMAP);
+    G1(12, Kernel.MSM_ACCUMULATE, Kernel.MSM_ACCUMULATE_FIXUP, Kernel.MSM_REDUCE_SEGMENTS, Kernel.MSM_COMBINE,
+            Kernel.XYZZ_SUM_GROUPS, Kernel.XYZZ_TO_JACOBIAN, Kernel.G1_BATCH_ADD_BITMAP),
+    G2(24, Kernel.G2_MSM_ACCUMULATE, Kernel.G2_MSM_ACCUMULATE_FIXUP, Kernel.G2_MSM_REDUCE_SEGMENTS, Kernel.G2_MSM_COMBINE,
+            Kernel.G2_XYZZ_SUM_GROUPS, Kernel.G2_XYZZ_TO_JACOBIAN, Kernel.G2_BATCH_ADD_BITMAP);
 
     /** Longs of an affine point (two field elements). */
     public final int affineLongs;
@@ -26,8 +26,8 @@ public enum Curve {
     final Kernel toJacobian;
     final Kernel batchAddBitmap;
 
-    Curve(int affineLongs, Kernel accumulate, Kernel accumulateFixup, Kernel reduceSegments, Kernel combine, Kernel sumGroups, Kernel toJacobian,
-            Kernel batchAddBitmap) {
+    Curve(int affineLongs, Kernel accumulate, Kernel accumulateFixup, Kernel reduceSegments, Kernel combine, Kernel sumGroups,
+            Kernel toJacobian, Kernel batchAddBitmap) {
         this.affineLongs = affineLongs;
         this.jacobianLongs = affineLongs / 2 * 3;
         this.xyzzBytes = 8L * affineLongs * 2;

@@ -12,9 +12,10 @@ package io.c2spark.gpu;
  * <p>Window rule ({@link #windowBitsFor}): from 2^19 points, the c in [16, 20] of least
  * {@link #costNanos}, a model fitted to the H200 (2026-12-02, docs/benchmarks.md: G1 2^20 to
  * 2^27 and G2 2^24, c in {16, 19, 20, 22}; its addition and reduction costs refitted after the
- * multiplication's register pairing, with c in {16, 20}, which left every pick as it was). Larger c means fewer windows (n * windows entries to
- * add, sort and count) but more buckets to reduce (2^(c-1) per window), count and scatter atomics
- * spread over larger arrays, and, where the top window keeps few bits, its counters contended.
+ * multiplication's register pairing, with c in {16, 20}, which left every pick as it was).
+ * Larger c means fewer windows (n * windows entries to add, sort and count) but more buckets to
+ * reduce (2^(c-1) per window), count and scatter atomics spread over larger arrays, and, where
+ * the top window keeps few bits, its counters contended.
  * c = 22 lost to 20 at every size measured (its 100 MB of counters do not fit the 50 MB L2), so
  * the rule stops at 20. Below 2^19 the earlier rule stays (16 from 2^15, 8 from 2^7, else 4):
  * there the serial chains of reduction and combination, not the amount of work, set the time,
