@@ -4,6 +4,7 @@ import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.msm.BatchAddition;
+import io.c2spark.core.msm.FixedBase;
 import io.c2spark.core.msm.Msm;
 import io.c2spark.core.msm.SumGrid;
 import java.math.BigInteger;
@@ -11,7 +12,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * G1 and G2 MSM with random full-width scalars, and bitmap batch addition with half the bits set.
+ * G1 and G2 MSM with random full-width scalars, bitmap batch addition with half the bits set, and
+ * fixed-base multiplication (parameter generation's work) with random full-width scalars.
  * Bases (not timed) are the distinct points a G + b H (a, b small, H a random multiple of G) made by
  * {@link SumGrid} from two short progressions.
  */
@@ -20,7 +22,8 @@ final class MsmBenchmarks {
     }
 
     static List<Benchmark> all() {
-        return List.of(msm(false, 16), msm(false, 20), msm(true, 16), msm(true, 20), batchAdd(20));
+        return List.of(msm(false, 16), msm(false, 20), msm(true, 16), msm(true, 20), batchAdd(20), fixedBase(false, 20),
+                fixedBase(true, 18));
     }
 
     /** 2^logN distinct affine bases of G1 or G2. */
@@ -123,6 +126,40 @@ final class MsmBenchmarks {
 
             public void run() {
                 BatchAddition.g1(bases, bitmap, 1 << logN);
+            }
+        };
+    }
+
+    /** 2^logN multiples of the generator, the window parameter generation would pick for that many (table not timed). */
+    private static Benchmark fixedBase(boolean g2, int logN) {
+        return new Benchmark() {
+            FixedBase table;
+            long[] scalars;
+
+            public String name() {
+                return (g2 ? "g2" : "g1") + "-fixed-base-2^" + logN;
+            }
+
+            public long size() {
+                return 1L << logN;
+            }
+
+            public String unit() {
+                return "multiple";
+            }
+
+            public void setUp() {
+                int c = FixedBase.windowFor(1L << logN);
+                table = g2 ? FixedBase.g2(G2.generator(), c) : FixedBase.g1(G1.generator(), c);
+                Random rnd = new Random(logN);
+                scalars = new long[4 << logN];
+                for (int i = 0; i < 1 << logN; i++) {
+                    Fr.random(rnd, scalars, 4 * i);
+                }
+            }
+
+            public void run() {
+                table.mul(scalars);
             }
         };
     }

@@ -40,7 +40,8 @@ class FixedBaseTest {
             G1.fromAffine(G1.generator(), 0, p, 0);
             G1.mul(p, 0, Fr.of(new BigInteger(250, rnd)), 0, p, 0);
             G1.toAffine(p, 0, base, 0);
-            int n = 300 + rnd.nextInt(100);
+            // Above 512 scalars the windows run over several batches.
+            int n = c == 16 ? 1100 + rnd.nextInt(200) : 300 + rnd.nextInt(100);
             long[] s = scalars(n, c);
             long[] got = FixedBase.g1(base, c).mul(s);
             long[] want = new long[n * G1.AFFINE];
@@ -69,6 +70,21 @@ class FixedBaseTest {
             G2.toAffine(t, 0, want, i * G2.AFFINE);
         }
         assertArrayEquals(want, got);
+    }
+
+    @Test
+    void aRangeWritesWhereItIsAsked() {
+        FixedBase fb = FixedBase.g1(G1.generator(), 8);
+        int n = 700;
+        long[] s = scalars(n, 8);
+        long[] all = fb.mul(s);
+        long[] out = new long[(n + 5) * G1.AFFINE];
+        fb.mul(s, 100, 650, out, 3);
+        for (int i = 100; i < 650; i++) {
+            assertArrayEquals(java.util.Arrays.copyOfRange(all, i * G1.AFFINE, (i + 1) * G1.AFFINE),
+                    java.util.Arrays.copyOfRange(out, (i - 97) * G1.AFFINE, (i - 96) * G1.AFFINE), "scalar " + i);
+        }
+        assertArrayEquals(new long[3 * G1.AFFINE], java.util.Arrays.copyOf(out, 3 * G1.AFFINE), "nothing written before outFrom");
     }
 
     @Test
