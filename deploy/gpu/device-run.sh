@@ -30,6 +30,9 @@ fi
 if [ "${SKIP_BENCH:-0}" != 1 ]; then
   "$java" $opts -cp "$cp" io.c2spark.gpu.GpuBench "$out" 2>&1 | tee "$out/bench.log"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
+  # The MSM's mixed-addition loop alone (native-cuda/probe/madd_probe.cu), G1 and G2.
+  "$here/madd_probe" 2>&1 | tee "$out/madd-probe.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
 if [ "${SKIP_PROVER_BENCH:-0}" != 1 ]; then
   "$java" $opts -cp "$cp" io.c2spark.gpu.prover.ProverThroughputBench "$out" 2>&1 | tee "$out/prover-bench.log"
@@ -40,5 +43,6 @@ grep -h "^\[gpu test\]\|^\[gpu tests\]" "$out/gpu-tests.log" 2>/dev/null | grep 
 grep -h "^\[gpu tests\]" "$out/gpu-tests.log" 2>/dev/null || true
 grep -h "^\[gpu prover\]" "$out/gpu-tests.log" 2>/dev/null || true
 grep -h "^\[bench\]" "$out/bench.log" 2>/dev/null || true
+grep -h "additions/s" "$out/madd-probe.log" 2>/dev/null || true
 grep -h "^\[setup\]\|^\[timeline\]\|^\[throughput\]" "$out/prover-bench.log" 2>/dev/null || true
 exit $status

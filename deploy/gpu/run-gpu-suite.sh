@@ -5,7 +5,8 @@
 #   deploy/gpu/run-gpu-suite.sh bundle DIR   (here, with nvcc and a JDK) builds DIR: a 35 MB JRE,
 #       the jars (jcuda-natives cut down to the driver-API library), the test classes and run.sh.
 #   DIR/run.sh OUT                           (on the GPU machine) runs every test tagged gpu, then
-#       the benchmarks; prints a short table and writes gpu-tests.log, bench.log, bench.csv to OUT.
+#       the benchmarks and the mixed-addition probe; prints a short table and writes
+#       gpu-tests.log, bench.log, bench.csv, madd-probe.log to OUT.
 #
 # Device-tool call used for docs/benchmarks.md (the bundle in an ignored .device/ folder of the
 # checkout that travels, 64 MiB at most):
@@ -15,7 +16,7 @@ set -euo pipefail
 mode=${1:-}
 dir=${2:-}
 if [ "$mode" != bundle ] || [ -z "$dir" ]; then
-  sed -n '2,16p' "$0" >&2
+  sed -n '2,14p' "$0" >&2
   exit 2
 fi
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -42,6 +43,8 @@ if [ ! -x "$dir/jre/bin/java" ]; then
   MODULES=java.base,java.logging,java.management,jdk.unsupported \
     "${DEVICE_JRE_TOOL:-$repo/../shared/tools/device-jre.sh}" "$dir/jre"
 fi
+# The mixed-addition probe (native-cuda/probe): sm_90 only, like C2S_ARCHS=90, for the H200.
+nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -Wno-subobject-linkage -o "$dir/madd_probe" "$repo/native-cuda/probe/madd_probe.cu"
 cp "$repo/deploy/gpu/device-run.sh" "$dir/run.sh"
 chmod +x "$dir/run.sh"
 du -sh "$dir"
