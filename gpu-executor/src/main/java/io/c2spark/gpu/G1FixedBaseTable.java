@@ -74,8 +74,9 @@ public final class G1FixedBaseTable implements AutoCloseable {
         this.table = table;
     }
 
+    /** Windows of c bits for a 255-bit scalar's signed digits: the MSM's rule, whose digit kernel this shares. */
     public static int windows(int c) {
-        return (256 + c - 1) / c;
+        return MsmPlan.windowsFor(c);
     }
 
     /** Entries of the table for window c: windows 2^(c-1). */

@@ -135,10 +135,10 @@ public final class ProverFootprint {
                 sorted = Math.max(sorted, 4L * p.windows() * n);
                 sums = Math.max(sums, p.bucketBytes(curve));
                 partials = Math.max(partials, p.partialBytes(curve));
-                slots = Math.max(slots, p.slotCount());
+                slots = Math.max(slots, p.slotBytes(curve));
             }
         }
-        return 3 * 4 * buckets + sorted + sums + 2 * partials + (8 + 2 * curve.xyzzBytes) * slots + 8L * curve.jacobianLongs;
+        return 3 * 4 * buckets + sorted + sums + 2 * partials + slots + 8L * curve.jacobianLongs;
     }
 
     static long batchBytes(Curve curve, long n) {
