@@ -196,7 +196,7 @@ private:
     // at i + 1 and the words of 2a above (a < 2^(32N-1), so 2a loses no bit). The rows, the
     // reduction and the accumulators that swap roles are those of operator*, so the register
     // pairs stay aligned; the result is the same fully reduced a^2 / R mod p.
-    // Bound: after row i the running sum is (L (2a - L) + M p) / 2^(32i) < 2a + p < 3p, L the
+    // Bound: after i rows the running sum is (L (2a - L) + M p) / 2^(32i) < 2a + p < 3p, L the
     // low i words of a and M < 2^(32i) the reduction multiples so far; with 3p <= 2^(32N) each
     // accumulator fits N + 1 words before the division, as the even chains' last carry needs.
     __device__ __forceinline__ static mont_t square(const mont_t& a) {
