@@ -11,10 +11,12 @@ import java.util.List;
  *
  * <p>The first pass takes MAX_STAGES stages of consecutive elements (no low bits); the stages left
  * are spread evenly over as few passes as MAX_STAGES allows, larger first, each taking as many low
- * bits as the tile leaves free. Measured on the H200 with the fused Fr product (2026-12-02, sixth
- * session, docs/benchmarks.md; passes only, ms): 2^24 as 9 + 8 + 7 stages 1.37 + 1.35 + 1.25 = 3.97,
- * 8 + 8 + 8 (the previous rule, stages spread evenly over all passes) 1.33 + 1.40 + 1.41 = 4.13,
- * 10 + 7 + 7 4.16, 7 + 9 + 8 4.63; 2^27 as 9 + 9 + 9 36.4, 10 + 9 + 8 37.0. Earlier (second round):
+ * bits as the tile leaves free. Measured on the H200 (2026-12-02, sixth session, docs/benchmarks.md;
+ * forward, bit reversal included, the fused Fr product at four blocks per SM): 2^24 as 9 + 8 + 7
+ * stages (this rule) 4.29 ms, 8 + 8 + 8 (the previous rule, stages spread evenly over all passes)
+ * 4.43, 10 + 7 + 7 4.34, and 9 + 8 + 7 with one low bit fewer in the later passes 4.26 (not worth a
+ * rule of its own); 2^27 as 9 + 9 + 9 38.1 (both rules). With 72 registers per thread instead of
+ * 64: 7 + 9 + 8 4.95 ms at 2^24, 10 + 9 + 8 39.5 against 38.9 at 2^27. Earlier (second round):
  * a pass whose tile is smaller than the others runs few threads per block: the old plan's last pass
  * at 2^27, 3 stages in tiles of 2^6 elements, took 10.0 ms against 13.2 ms for a 7-stage pass.
  */
