@@ -9,6 +9,9 @@
 #pragma once
 #include <cstdint>
 
+// -p^-1 mod 2^32 for the moduli with p = 1 mod 2^32, kept in memory on purpose: see mont_t::m0.
+static __device__ __constant__ const uint32_t MONT_M0_ALL_ONES = 0xffffffffu;
+
 template <int N, const uint32_t (&P)[N], uint32_t M0, const uint32_t (&RR)[N], const uint32_t (&ONE)[N]>
 struct mont_t {
     static_assert(N % 4 == 0, "loads and stores move 4 words at a time");
@@ -136,15 +139,33 @@ struct mont_t {
     }
 
 private:
+    // Fr only (p = 1 mod 2^32, so M0 = 2^32 - 1 and p_0 = 1), here and in reduce_row's w0_one:
+    // with M0 an immediate ptxas sees m = -t_0, rewrites every product m p_j and leaves each one
+    // split in two multiply-pipe instructions (IMAD.X plus IMAD.HI.U32.X) where the a b_i products
+    // and all of Fp's are one IMAD.WIDE.U32(.X). Read from constant memory through a volatile load
+    // (a uniform register, loaded once per kernel) the multiplier is opaque and the products fuse:
+    // one Fr product issues 137 multiply-pipe instructions instead of 185, and 129 with m p_0 = m
+    // added instead of multiplied (even_row's w0_one). Fp keeps M0 as an immediate and its code.
+    __device__ __forceinline__ static uint32_t m0() {
+        if constexpr (M0 == 0xffffffffu) return *(volatile const uint32_t*)&MONT_M0_ALL_ONES;
+        else return M0;
+    }
+
     // One row: (t + a bi + m p) / 2^32 with t = e + o, e taking the even products and o the odd.
     __device__ __forceinline__ static void row(uint32_t (&e)[N + 2], uint32_t (&o)[N + 2], const uint32_t* a, uint32_t bi) {
         even_row(e, a, bi);
         odd_row(o, a, bi, false);
+        reduce_row(e, o);
+    }
+
+    // The reduction half of a row of the multiplication or the squaring: t = e + o becomes
+    // (t + m p) / 2^32, with m chosen so that word 0 vanishes.
+    __device__ __forceinline__ static void reduce_row(uint32_t (&e)[N + 2], uint32_t (&o)[N + 2]) {
         uint32_t m;
         asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(e[0]) : "r"(o[0]));
-        asm volatile("mul.lo.u32 %0, %1, %2;" : "=r"(m) : "r"(e[0]), "r"(M0));
+        asm volatile("mul.lo.u32 %0, %1, %2;" : "=r"(m) : "r"(e[0]), "r"(m0()));
         odd_row(o, P, m, true);
-        even_row(e, P, m);
+        even_row(e, P, m, M0 == 0xffffffffu);
         // e[0] is now 0 and o[0] merged: divide by the word.
 #pragma unroll
         for (int j = 0; j <= N; j++) {
@@ -155,10 +176,16 @@ private:
         o[N + 1] = 0;
     }
 
-    // x[0, N) += sum over even j of w[j] * s * 2^(32 j); the carry out goes to x[N].
-    __device__ __forceinline__ static void even_row(uint32_t (&x)[N + 2], const uint32_t* w, uint32_t s) {
-        asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[0]) : "r"(w[0]), "r"(s));
-        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[1]) : "r"(w[0]), "r"(s));
+    // x[0, N) += sum over even j of w[j] * s * 2^(32 j); the carry out goes to x[N]. With w0_one
+    // (w[0] = 1: p = 1 mod 2^32 in the reduction) the first product is s itself, an addition.
+    __device__ __forceinline__ static void even_row(uint32_t (&x)[N + 2], const uint32_t* w, uint32_t s, bool w0_one = false) {
+        if (w0_one) {
+            asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(x[0]) : "r"(s));
+            asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(x[1]));
+        } else {
+            asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[0]) : "r"(w[0]), "r"(s));
+            asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[1]) : "r"(w[0]), "r"(s));
+        }
 #pragma unroll
         for (int j = 2; j < N; j += 2) {
             asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[j]) : "r"(w[j]), "r"(s));
@@ -228,18 +255,7 @@ private:
         for (int j = 0; j < N; j++) d[j] = j == i ? a[i] : j == i + 1 ? a2[j] & ~1u : a2[j];
         square_chain(i % 2 == 0 ? e : o, d, a[i], i);
         square_chain(i % 2 == 0 ? o : e, d, a[i], i + 1);
-        uint32_t m;
-        asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(e[0]) : "r"(o[0]));
-        asm volatile("mul.lo.u32 %0, %1, %2;" : "=r"(m) : "r"(e[0]), "r"(M0));
-        odd_row(o, P, m, true);
-        even_row(e, P, m);
-#pragma unroll
-        for (int j = 0; j <= N; j++) {
-            e[j] = e[j + 1];
-            o[j] = o[j + 1];
-        }
-        e[N + 1] = 0;
-        o[N + 1] = 0;
+        reduce_row(e, o);
     }
 
     // x[j, j + 1] += w[j] s for j = first, first + 2, ... below N: one carry chain, its carry out

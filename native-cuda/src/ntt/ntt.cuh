@@ -13,7 +13,9 @@
 // element-wise bit reversal and 5.5 ms in its 3 passes; the tiled reversal takes 0.32 ms and the
 // passes below, 4 elements per thread, 4.57 ms. ncu on a pass: the FMA-heavy pipe (the IMADs) is
 // active 78% of the cycles and "math pipe throttle" is the first stall reason, so the passes are
-// bound by the multiplication's multiply-adds, not by memory or barriers.
+// bound by the multiplication's multiply-adds, not by memory or barriers. Sixth session: with the
+// Fr product's reduction fused (ff/mont_t.cuh m0), four blocks per SM and NttPlan's 9-stage first
+// pass, 2^24 in 4.29 ms (passes 3.98) and 2^27 in 38.1 ms.
 #pragma once
 #include "../util/check.cuh"
 #include "../ff/bls12_381.cuh"
@@ -86,7 +88,11 @@ C2S_EXTERN void __launch_bounds__(1 << (2 * NTT_LG_REV)) ntt_bit_reverse_tiled(u
 // it. A group that would pass the tile's top bit starts lower (p = L - NTT_LG_REG) and skips the
 // stages already done. Shared memory is word-major (word w of element e at xs[w][e]): a warp's
 // accesses to consecutive elements fall on consecutive banks.
-C2S_EXTERN void __launch_bounds__(1 << (NTT_LG_TILE - NTT_LG_REG))
+// Four blocks per SM: ptxas then keeps to 64 registers (72 without; 24 bytes of spills), so a
+// 256-thread tile runs 32 warps per SM instead of 24 (register-bound at 3 blocks); the 2^10 tiles'
+// passes got 2-4% faster, 2^27 38.96 -> 38.12 ms, 2^24 4.33 -> 4.29 ms (H200, 2026-12-02, sixth
+// session). Smaller tiles are bound by shared memory (7 blocks of 32 KiB) either way.
+C2S_EXTERN void __launch_bounds__(1 << (NTT_LG_TILE - NTT_LG_REG), 4)
 ntt_pass_reg4(uint32_t* d, uint32_t lg_n, uint32_t t, uint32_t s, uint32_t lg_low, const uint32_t* tw) {
     constexpr int LG_R = NTT_LG_REG, R = 1 << LG_R;
     __shared__ uint32_t xs[8][1 << NTT_LG_TILE];

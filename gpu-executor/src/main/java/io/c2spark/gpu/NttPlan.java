@@ -9,19 +9,23 @@ import java.util.List;
  * ntt_pass_reg4). A pass covers stages [t, t + s) with 2^lgLow consecutive low indices per block; a
  * block holds 2^(s + lgLow) <= 2^LG_TILE elements, 2^LG_REG of them per thread.
  *
- * <p>The stages are spread evenly over ceil(lgN / MAX_STAGES) passes, and every pass after the first
- * takes as many low bits as the tile leaves free. Measured on the H200 (2026-12-02, docs/benchmarks.md,
- * "NTT ... second round"): 2^24 as 8 + 8 + 8 stages 4.56 ms of passes, 10 + 7 + 7 4.61 ms, 10 + 10 + 4
- * 4.74 ms; 2^27 as 9 + 9 + 9 40.4 ms, 10 + 9 + 8 41.2 ms, 10 + 7 + 7 + 3 41.5 ms. A pass whose tile is
- * smaller than the others runs few threads per block: the old plan's last pass at 2^27, 3 stages
- * in tiles of 2^6 elements, took 10.0 ms against 13.2 ms for a 7-stage pass.
+ * <p>The first pass takes MAX_STAGES stages of consecutive elements (no low bits); the stages left
+ * are spread evenly over as few passes as MAX_STAGES allows, larger first, each taking as many low
+ * bits as the tile leaves free. Measured on the H200 (2026-12-02, sixth session, docs/benchmarks.md;
+ * forward, bit reversal included, the fused Fr product at four blocks per SM): 2^24 as 9 + 8 + 7
+ * stages (this rule) 4.29 ms, 8 + 8 + 8 (the previous rule, stages spread evenly over all passes)
+ * 4.43, 10 + 7 + 7 4.34, and 9 + 8 + 7 with one low bit fewer in the later passes 4.26 (not worth a
+ * rule of its own); 2^27 as 9 + 9 + 9 38.1 (both rules). With 72 registers per thread instead of
+ * 64: 7 + 9 + 8 4.95 ms at 2^24, 10 + 9 + 8 39.5 against 38.9 at 2^27. Earlier (second round):
+ * a pass whose tile is smaller than the others runs few threads per block: the old plan's last pass
+ * at 2^27, 3 stages in tiles of 2^6 elements, took 10.0 ms against 13.2 ms for a 7-stage pass.
  */
 public final class NttPlan {
     /** NTT_LG_TILE in ntt.cuh: 2^10 Fr elements, 32 KiB of shared memory. */
     public static final int LG_TILE = 10;
     /** NTT_LG_REG in ntt.cuh: elements per thread. */
     public static final int LG_REG = 2;
-    /** At most 9 stages per pass when the size needs several, so later passes keep a low bit. */
+    /** Stages of the first pass, and at most as many in each later one, so later passes keep a low bit. */
     public static final int MAX_STAGES = 9;
     public static final int MAX_LG = 31;
 
@@ -42,12 +46,17 @@ public final class NttPlan {
         if (lgN < 1 || lgN > MAX_LG) {
             throw new IllegalArgumentException("NTT size 2^" + lgN + " outside 2^1..2^" + MAX_LG);
         }
-        int count = lgN <= LG_TILE ? 1 : (lgN + MAX_STAGES - 1) / MAX_STAGES;
+        if (lgN <= LG_TILE) {
+            return List.of(new Pass(0, lgN, 0, lgN));
+        }
         List<Pass> out = new ArrayList<>();
-        int t = 0;
+        out.add(new Pass(0, MAX_STAGES, 0, lgN));
+        int rest = lgN - MAX_STAGES;
+        int count = (rest + MAX_STAGES - 1) / MAX_STAGES;
+        int t = MAX_STAGES;
         for (int i = 0; i < count; i++) {
-            // The first lgN mod count passes take one stage more.
-            int s = lgN / count + (i < lgN % count ? 1 : 0);
+            // The first rest mod count of these passes take one stage more.
+            int s = rest / count + (i < rest % count ? 1 : 0);
             int low = Math.min(t, LG_TILE - s);
             out.add(new Pass(t, s, low, lgN));
             t += s;
