@@ -1,19 +1,20 @@
 // Multi-scalar multiplication in G1 and G2, Pippenger's bucket method with signed windows, every
 // step on the GPU. The host (gpu-executor Msm) launches, in order:
-//   msm_histogram   digits of every scalar; count per (window, bucket)          atomics
+//   msm_histogram   digits of every scalar; count per (window, bucket)          atomics; digits kept
 //   msm_scan        exclusive prefix sums of the counts, one block per window    -> starts, cursors
-//   msm_scatter     point indices (sign in bit 31) grouped by bucket             atomics on cursors
+//   msm_scatter     point indices (sign in bit 31) grouped by bucket, one launch per window and
+//                   bucket range                                                 atomics on cursors
 //   msm_slot_buckets     first bucket of every slot of chunk sorted entries; empty buckets zeroed
 //   msm_accumulate       one thread per slot sums its runs of points per bucket (mixed additions)
 //   msm_accumulate_fixup buckets crossing slot boundaries: a slot's tail plus the next slots' heads
-//   msm_reduce_segments  sum_b (b + 1) B_b over runs of seg buckets, one thread per run
-//   xyzz_sum_groups      (ec_kernels) partial sums down to one per window
-//   msm_combine     Horner over the windows, result as Jacobian
+//   msm_reduce_segments  per run of seg buckets: its weighted sum and its total, one thread per run
+//   msm_reduce_level     groups of runs' sums down to one weighted sum per window, repeated
+// and the host combines the windows (gpu-executor WindowCombination).
 // The scalar steps (histogram, scan, scatter) know no points and serve both groups; the point
 // steps are templates over the affine and XYZZ types, exported once per group (G2 names start
 // with g2_).
-// Scalars arrive as Fr elements in Montgomery form (prover-core's layout) and are converted to
-// canonical form on the fly, in both kernels that read digits.
+// Scalars arrive as Fr elements in Montgomery form (prover-core's layout); the histogram converts
+// them to canonical form and keeps every digit for the scatter.
 //
 // Signed digits: window w of c bits plus the carry from below; a value above 2^(c-1) becomes
 // value - 2^c with a carry of one. With windows = ceil(256 / c) the top window never carries out
@@ -47,12 +48,24 @@ __device__ __forceinline__ void msm_for_each_digit(const fr_t& canonical, uint32
     }
 }
 
-C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t* counts) {
+// A kept digit: bucket | sign << 31, or MSM_NO_DIGIT for a zero digit. Its bucket bits
+// (0x7fffffff) lie above every bucket (MsmPlan.MAX_WINDOW_BITS), so a bucket range skips it.
+#define MSM_NO_DIGIT 0xffffffffu
+
+// digits[w * n + i] = the kept digit of window w of scalar i (window-major, so the stores coalesce).
+C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t* counts,
+                              uint32_t* digits) {
     const uint32_t buckets = 1u << (c - 1);
     for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
         fr_t k = fr_t::load(scalars + (size_t)i * 8).from_montgomery();
         msm_for_each_digit(k, c, windows, [&](uint32_t w, int32_t digit) {
-            if (digit != 0) atomicAdd(&counts[(size_t)w * buckets + (uint32_t)abs(digit) - 1], 1u);
+            uint32_t kept = MSM_NO_DIGIT;
+            if (digit != 0) {
+                const uint32_t b = (uint32_t)abs(digit) - 1;
+                atomicAdd(&counts[(size_t)w * buckets + b], 1u);
+                kept = b | (digit < 0 ? 0x80000000u : 0u);
+            }
+            digits[(size_t)w * n + i] = kept;
         });
     }
 }
@@ -87,16 +100,18 @@ msm_scan(const uint32_t* counts, uint32_t buckets, uint32_t* starts, uint32_t* c
     }
 }
 
-C2S_EXTERN void msm_scatter(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t* cursors, uint32_t* sorted) {
-    const uint32_t buckets = 1u << (c - 1);
+// One window's entries whose bucket lies in [lo, hi): sorted[cursor++] = i | sign, the window's
+// cursors and sorted region passed in. A random 4-byte store per entry: when every window was
+// scattered at once (one thread per scalar), each bucket's next store landed in a line L2 had
+// evicted since its last, and the scatter took 74.8 ms at 2^26 with c = 20 against the
+// histogram's 8.8 for the same atomics. One window and a bucket range at a time keeps the lines
+// being filled (one per bucket of the range) within L2, so they reach memory whole
+// (MsmPlan.scatterPasses).
+C2S_EXTERN void msm_scatter(const uint32_t* digits, uint32_t n, uint32_t lo, uint32_t hi, uint32_t* cursors, uint32_t* sorted) {
     for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
-        fr_t k = fr_t::load(scalars + (size_t)i * 8).from_montgomery();
-        msm_for_each_digit(k, c, windows, [&](uint32_t w, int32_t digit) {
-            if (digit != 0) {
-                uint32_t pos = atomicAdd(&cursors[(size_t)w * buckets + (uint32_t)abs(digit) - 1], 1u);
-                sorted[(size_t)w * n + pos] = i | (digit < 0 ? 0x80000000u : 0u);
-            }
-        });
+        const uint32_t d = digits[i];
+        const uint32_t b = d & 0x7fffffffu;
+        if (b >= lo && b < hi) sorted[atomicAdd(&cursors[b], 1u)] = i | (d & 0x80000000u);
     }
 }
 
@@ -227,30 +242,59 @@ C2S_EXTERN void g2_msm_accumulate_fixup(const uint32_t* starts, const uint32_t* 
     msm_accumulate_fixup_impl<g2_xyzz_t>(starts, counts, heads, tails, tail_bucket, buckets, windows, chunk, slots, bucket_sums);
 }
 
-// One thread per run of seg buckets [lo, lo + seg) of one window: running sums give
-// sum_{b in run} (b - lo + 1) B_b and sum B_b; adding lo * sum B_b (double-and-add) makes the run's
-// share of sum_b (b + 1) B_b.
+// The window sum sum_b (b + 1) B_b without scaling any partial sum by its offset. Every stage
+// keeps, per window, items i with a sum A_i and a total T_i such that
+//     window sum = sum_i A_i + sum_i i T_i,
+// and each stage cuts the item count by a factor (a power of two) until one item, whose A is the
+// window sum, remains. Stage one: item r is the run of seg buckets [r seg, r seg + seg), with
+// A_r = sum_j (j + 1) B_{r seg + j} and T_r = seg sum_j B_{r seg + j} (bucket r seg + j weighs
+// (j + 1) + r seg). Later stages: item G is a group of g items, with A_G = sum_j A_{G g + j}
+// + sum_j j T_{G g + j} and T_G = g sum_j T_{G g + j} (item G g + j weighs j + G g). Each sum
+// of weights is running sums from the top; the factors are doublings of one total, so no thread
+// does the double-and-add by an offset the one-stage reduction did (about 32 doublings per run
+// beside its 2 seg additions).
+// Layout: sums A of the windows' items (window-major) then their totals T, in one buffer.
+
+// One thread per run of seg buckets of one window: A and T as above, to partials[id] and
+// partials[runs + id].
 template <class X>
 __device__ __forceinline__ void msm_reduce_segments_impl(const uint32_t* bucket_sums, uint32_t buckets, uint32_t windows, uint32_t seg,
                                                          uint32_t* partials) {
-    const uint32_t runs_per_window = buckets / seg;
-    const uint32_t total = runs_per_window * windows;
-    for (uint32_t id = c2s_global_id(); id < total; id += gridDim.x * blockDim.x) {
-        const uint32_t w = id / runs_per_window, run = id % runs_per_window;
-        const uint32_t lo = run * seg;
-        const uint32_t* base = bucket_sums + ((size_t)w * buckets + lo) * X::words;
+    const uint32_t runs = buckets / seg * windows;
+    for (uint32_t id = c2s_global_id(); id < runs; id += gridDim.x * blockDim.x) {
+        const uint32_t* base = bucket_sums + (size_t)id * seg * X::words;
         X running = X::identity(), acc = X::identity();
         for (int b = (int)seg - 1; b >= 0; b--) {
             running.add(X::load(base + (size_t)b * X::words));
             acc.add(running);
         }
-        X scaled = X::identity();
-        for (int bit = 31; bit >= 0; bit--) {
-            scaled = scaled.dbl();
-            if ((lo >> bit) & 1) scaled.add(running);
-        }
-        acc.add(scaled);
+        for (uint32_t f = seg; f > 1; f >>= 1) running = running.dbl();
         acc.store(partials + (size_t)id * X::words);
+        running.store(partials + ((size_t)runs + id) * X::words);
+    }
+}
+
+// One thread per group of g of the items (items per window, g dividing it) in in: the group's A
+// and T as above, to out (items / g per window).
+template <class X>
+__device__ __forceinline__ void msm_reduce_level_impl(const uint32_t* in, uint32_t items, uint32_t windows, uint32_t g,
+                                                      uint32_t* out) {
+    const uint32_t count = items * windows, groups = count / g;
+    for (uint32_t id = c2s_global_id(); id < groups; id += gridDim.x * blockDim.x) {
+        const uint32_t* a = in + (size_t)id * g * X::words;
+        const uint32_t* t = in + ((size_t)count + (size_t)id * g) * X::words;
+        X sum = X::identity(), running = X::identity(), weighted = X::identity();
+        for (uint32_t j = g - 1; j > 0; j--) {
+            sum.add(X::load(a + (size_t)j * X::words));
+            running.add(X::load(t + (size_t)j * X::words));
+            weighted.add(running);
+        }
+        sum.add(X::load(a));
+        running.add(X::load(t));
+        sum.add(weighted);
+        for (uint32_t f = g; f > 1; f >>= 1) running = running.dbl();
+        sum.store(out + (size_t)id * X::words);
+        running.store(out + ((size_t)groups + id) * X::words);
     }
 }
 
@@ -260,22 +304,9 @@ C2S_EXTERN void msm_reduce_segments(const uint32_t* bucket_sums, uint32_t bucket
 C2S_EXTERN void g2_msm_reduce_segments(const uint32_t* bucket_sums, uint32_t buckets, uint32_t windows, uint32_t seg, uint32_t* partials) {
     msm_reduce_segments_impl<g2_xyzz_t>(bucket_sums, buckets, windows, seg, partials);
 }
-
-// One thread: result = sum_w 2^(c w) W_w by Horner, written as Jacobian (X, Y, Z).
-template <class X>
-__device__ __forceinline__ void msm_combine_impl(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
-    if (c2s_global_id() != 0) return;
-    X acc = X::identity();
-    for (int w = (int)windows - 1; w >= 0; w--) {
-        for (uint32_t i = 0; i < c; i++) acc = acc.dbl();
-        acc.add(X::load(window_sums + (size_t)w * X::words));
-    }
-    acc.store_jacobian(out_jacobian);
+C2S_EXTERN void msm_reduce_level(const uint32_t* in, uint32_t items, uint32_t windows, uint32_t g, uint32_t* out) {
+    msm_reduce_level_impl<g1_xyzz_t>(in, items, windows, g, out);
 }
-
-C2S_EXTERN void msm_combine(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
-    msm_combine_impl<g1_xyzz_t>(window_sums, windows, c, out_jacobian);
-}
-C2S_EXTERN void g2_msm_combine(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
-    msm_combine_impl<g2_xyzz_t>(window_sums, windows, c, out_jacobian);
+C2S_EXTERN void g2_msm_reduce_level(const uint32_t* in, uint32_t items, uint32_t windows, uint32_t g, uint32_t* out) {
+    msm_reduce_level_impl<g2_xyzz_t>(in, items, windows, g, out);
 }

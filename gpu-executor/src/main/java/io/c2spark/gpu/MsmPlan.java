@@ -25,13 +25,27 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
     /** Digit extraction reads c + 31 bits through one 64-bit window: c <= 24 keeps that within 55. */
     public static final int MAX_WINDOW_BITS = 24;
     /**
-     * Buckets per reduction thread, at least: short runs keep the latency of the serial sums low.
-     * Large windows get longer runs ({@link #REDUCTION_RUNS} per window), so that the doublings
-     * that scale each run's sum stay a small part of its work.
+     * Reduction threads of the first stage, about (pippenger.cuh, msm_reduce_segments): 2^19, near 8
+     * waves of an H200 of 512 threads per SM, so that the first stage, which holds all but the
+     * serial tail of the work, fills the device. Runs of {@link #MIN_SEGMENT} to {@link #SEGMENT}
+     * buckets: longer runs for more buckets.
      */
+    public static final long REDUCTION_RUNS = 1L << 19;
+    public static final int MIN_SEGMENT = 4;
     public static final int SEGMENT = 16;
-    /** Reduction threads per window at most (2^14: 13 windows of c = 20 give 2^17.7 threads). */
-    public static final int REDUCTION_RUNS = 1 << 14;
+    /**
+     * Items per group in the later stages of the reduction: two. A stage's thread then does four
+     * additions or doublings for two items (2.75 per item with groups of four) and the serial
+     * chain of the stages is four such steps per halving (5.5 with four).
+     */
+    public static final int REDUCTION_GROUP = 2;
+    /**
+     * Bytes of L2 the scatter's open lines may take: 24 MiB of the H200's 50 MB. The scatter fills
+     * one 128-byte line per bucket at a time; more buckets than fit make a window's scatter run
+     * over its buckets in several passes ({@link #scatterPasses}).
+     */
+    public static final long SCATTER_OPEN_BYTES = 24L << 20;
+    static final int LINE_BYTES = 128;
     /**
      * Accumulation slots per MSM, about: 8 waves of an H200's 132 SMs x 512 threads (4 blocks of
      * 128 per SM, C2S_HOT_BOUNDS), so that the last wave's idle share is small.
@@ -61,7 +75,11 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         }
         int buckets = 1 << (c - 1);
         int windows = windowsFor(c);
-        int segment = Math.max(Math.min(SEGMENT, buckets), buckets / REDUCTION_RUNS);
+        int segment = MIN_SEGMENT;
+        while (segment < SEGMENT && (long) windows * buckets / segment > REDUCTION_RUNS) {
+            segment *= 2;
+        }
+        segment = Math.min(segment, buckets);
         long entries = (long) n * windows;
         int chunk = (int) Math.max(MIN_CHUNK, (entries + TARGET_SLOTS - 1) / TARGET_SLOTS);
         return new MsmPlan(n, c, windows, buckets, segment, chunk);
@@ -119,7 +137,7 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return bucketCount() / segment;
     }
 
-    /** Reduction of the per-run partials: groups of {@link #SEGMENT} until one per window remains. */
+    /** Items of the reduction's first stage per window; later stages halve them to one. */
     public int runsPerWindow() {
         return buckets / segment;
     }
@@ -133,17 +151,36 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return (long) windows * slotsPerWindow();
     }
 
-    /** counts, starts and cursors (u32 per bucket) plus the sorted indices (u32 per window and point). */
+    /**
+     * Passes of the scatter over each window's buckets: enough that the lines it fills at once
+     * (one per bucket of a pass) take at most {@link #SCATTER_OPEN_BYTES}, and one when the whole
+     * window's region of the sorted array takes no more.
+     */
+    public int scatterPasses() {
+        long open = Math.min((long) buckets * LINE_BYTES, 4L * n);
+        return (int) Math.max(1, (open + SCATTER_OPEN_BYTES - 1) / SCATTER_OPEN_BYTES);
+    }
+
+    /**
+     * The sorted indices, u32 per window and point, plus one more window's region: the digits of
+     * window w wait in region w + 1 until window w's scatter (pippenger.cuh).
+     */
+    public long sortedBytes() {
+        return 4L * (windows + 1) * n;
+    }
+
+    /** counts, starts and cursors (u32 per bucket) plus the sorted indices. */
     public long indexBytes() {
-        return 3 * 4 * bucketCount() + 4L * windows * n;
+        return 3 * 4 * bucketCount() + sortedBytes();
     }
 
     public long bucketBytes(Curve curve) {
         return curve.xyzzBytes * bucketCount();
     }
 
+    /** The reduction's first stage: a sum and a total (XYZZ each) per run; each later stage needs half. */
     public long partialBytes(Curve curve) {
-        return curve.xyzzBytes * runs();
+        return 2 * curve.xyzzBytes * runs();
     }
 
     /** Per slot: its first bucket and its tail's bucket (u32 each), its head and tail sums (XYZZ each). */
@@ -153,7 +190,6 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
 
     /** Everything one MSM allocates besides its points and scalars (the scalar stage included). */
     public long workspaceBytes(Curve curve) {
-        return indexBytes() + bucketBytes(curve) + 2 * partialBytes(curve) + slotBytes(curve) + 32L * n
-                + 8L * curve.jacobianLongs;
+        return indexBytes() + bucketBytes(curve) + 2 * partialBytes(curve) + slotBytes(curve) + 32L * n;
     }
 }

@@ -132,13 +132,13 @@ public final class ProverFootprint {
             if (n > 0) {
                 MsmPlan p = MsmPlan.forSize((int) n, curve);
                 buckets = Math.max(buckets, p.bucketCount());
-                sorted = Math.max(sorted, 4L * p.windows() * n);
+                sorted = Math.max(sorted, p.sortedBytes());
                 sums = Math.max(sums, p.bucketBytes(curve));
                 partials = Math.max(partials, p.partialBytes(curve));
                 slots = Math.max(slots, p.slotBytes(curve));
             }
         }
-        return 3 * 4 * buckets + sorted + sums + 2 * partials + slots + 8L * curve.jacobianLongs;
+        return 3 * 4 * buckets + sorted + sums + 2 * partials + slots;
     }
 
     static long batchBytes(Curve curve, long n) {
