@@ -12,8 +12,8 @@ import jcuda.driver.CUdeviceptr;
  * needs it; {@link #reserve} sizes it up front, so that later runs of those plans allocate nothing.
  */
 public final class Msm implements AutoCloseable {
-    /** MSM_SCAN_THREADS in pippenger.cuh. */
-    static final int SCAN_THREADS = 1024;
+    /** MSM_SCAN_BLOCK in pippenger.cuh. */
+    static final int SCAN_BLOCK = 256;
     /**
      * Registers, not shared memory, bound these kernels: 128 threads keep several blocks per SM.
      * The G1 kernels of mixed additions are compiled for blocks of at most this many (C2S_HOT_BOUNDS
@@ -28,7 +28,7 @@ public final class Msm implements AutoCloseable {
     public final Curve curve;
     /** When profiling: one event before the first phase and one after each. */
     private GpuEvent[] marks;
-    private DeviceBuffer counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, scalarStage;
+    private DeviceBuffer counts, starts, cursors, scanTiles, sorted, bucketSums, partialsA, partialsB, scalarStage;
     /** The window sums of the last {@link #run}, copied to the host. */
     private PinnedHostBuffer windowSums;
     /** Per accumulation slot: first bucket, tail bucket, head and tail sums (pippenger.cuh). */
@@ -81,6 +81,7 @@ public final class Msm implements AutoCloseable {
         counts = ensure(device, counts, 4 * buckets);
         starts = ensure(device, starts, 4 * buckets);
         cursors = ensure(device, cursors, 4 * buckets);
+        scanTiles = ensure(device, scanTiles, 4L * p.windows() * p.scanTiles());
         sorted = ensure(device, sorted, p.sortedBytes());
         bucketSums = ensure(device, bucketSums, p.bucketBytes(curve));
         partialsA = ensure(device, partialsA, p.partialBytes(curve));
@@ -122,7 +123,11 @@ public final class Msm implements AutoCloseable {
         Launch.kernel(device, Kernel.MSM_HISTOGRAM, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
                 scalars, n, p.windowBits(), p.windows(), counts, sorted.at(4L * n));
         mark(2, s);
-        Launch.kernel(device, Kernel.MSM_SCAN, p.windows(), SCAN_THREADS, s, counts, p.buckets(), starts, cursors);
+        int tiles = p.scanTiles();
+        Launch.kernel(device, Kernel.MSM_SCAN_TILES, p.windows() * tiles, SCAN_BLOCK, s, counts, p.buckets(), tiles, scanTiles);
+        Launch.kernel(device, Kernel.MSM_SCAN_TILE_OFFSETS, p.windows(), SCAN_BLOCK, s, scanTiles, tiles);
+        Launch.kernel(device, Kernel.MSM_SCAN_APPLY, p.windows() * tiles, SCAN_BLOCK, s, counts, p.buckets(), tiles, scanTiles,
+                starts, cursors);
         mark(3, s);
         int passes = p.scatterPasses();
         for (int w = 0; w < p.windows(); w++) {
@@ -213,7 +218,7 @@ public final class Msm implements AutoCloseable {
                 e.close();
             }
         }
-        for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, scalarStage,
+        for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, scanTiles, sorted, bucketSums, partialsA, partialsB, scalarStage,
                 slotFirst, slotTailBucket, slotHeads, slotTails}) {
             if (b != null) {
                 b.close();

@@ -46,6 +46,8 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
      */
     public static final long SCATTER_OPEN_BYTES = 24L << 20;
     static final int LINE_BYTES = 128;
+    /** MSM_SCAN_TILE in pippenger.cuh. */
+    static final int SCAN_TILE = 2048;
     /**
      * Accumulation slots per MSM, about: 8 waves of an H200's 132 SMs x 512 threads (4 blocks of
      * 128 per SM, C2S_HOT_BOUNDS), so that the last wave's idle share is small.
@@ -169,9 +171,14 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return 4L * (windows + 1) * n;
     }
 
-    /** counts, starts and cursors (u32 per bucket) plus the sorted indices. */
+    /** Tiles of {@link #SCAN_TILE} counts per window in the scan of the counts (pippenger.cuh). */
+    public int scanTiles() {
+        return (buckets + SCAN_TILE - 1) / SCAN_TILE;
+    }
+
+    /** counts, starts and cursors (u32 per bucket), the scan's tile totals (u32 per tile), the sorted indices. */
     public long indexBytes() {
-        return 3 * 4 * bucketCount() + sortedBytes();
+        return 3 * 4 * bucketCount() + 4L * windows * scanTiles() + sortedBytes();
     }
 
     public long bucketBytes(Curve curve) {
