@@ -154,7 +154,7 @@ public final class Msm implements AutoCloseable {
         DeviceBuffer in = partialsA, next = partialsB;
         for (int items = p.runsPerWindow(); items > 1; ) {
             int group = Math.min(MsmPlan.REDUCTION_GROUP, items);
-            Launch.kernel(device, curve.reduceLevel, LaunchShapes.gridFor((long) items / group * p.windows(), CURVE_BLOCK, sm),
+            Launch.kernel(device, curve.reduceLevel, LaunchShapes.gridFor(2L * items / group * p.windows(), CURVE_BLOCK, sm),
                     CURVE_BLOCK, s, in, items, p.windows(), group, next);
             DeviceBuffer t = in;
             in = next;
