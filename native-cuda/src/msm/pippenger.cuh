@@ -165,7 +165,8 @@ msm_scan_apply(const uint32_t* counts, uint32_t buckets, uint32_t tiles, const u
 // histogram's 8.8 for the same atomics. One window and a bucket range at a time keeps the lines
 // being filled (one per bucket of the range) within L2, so they reach memory whole
 // (MsmPlan.scatterPasses): 26.5 ms. Each thread takes MSM_SCATTER_UNROLL entries at once (loads,
-// then atomics, then stores), so that as many atomics wait on L2 together.
+// then atomics, then stores); 1, 4 and 8 measured the same (docs/gpu-runs/2026-12-02-s6-msm6), so
+// L2 and memory, not each thread's chain of waits, set the time.
 #define MSM_SCATTER_UNROLL 4
 C2S_EXTERN void msm_scatter(const uint32_t* digits, uint32_t n, uint32_t lo, uint32_t hi, uint32_t* cursors, uint32_t* sorted) {
     const uint32_t stride = gridDim.x * blockDim.x;
@@ -326,7 +327,9 @@ C2S_EXTERN void g2_msm_accumulate_fixup(const uint32_t* starts, const uint32_t* 
 // + sum_j j T_{G g + j} and T_G = g sum_j T_{G g + j} (item G g + j weighs j + G g); g = 2 makes
 // A_G = A_0 + A_1 + T_1 and T_G = 2 (T_0 + T_1). Each sum of weights is running sums from the top; the factors are doublings of one total, so no thread
 // does the double-and-add by an offset the one-stage reduction did (about 32 doublings per run
-// beside its 2 seg additions).
+// beside its 2 seg additions). On the H200 at c = 20 the whole reduction takes 14.5 ms in G1,
+// where the one-stage kernel alone took 20.2 before its partial sums' tree, and 29.0 in G2 against
+// 31.7 (the G2 kernels are held at 255 registers with 1.2-2.8 KB of stack).
 // Layout: sums A of the windows' items (window-major) then their totals T, in one buffer.
 
 // One thread per run of seg buckets of one window: A and T as above, to partials[id] and

@@ -7,9 +7,10 @@ import jcuda.driver.CUdeviceptr;
  * prover-core's layout (all-zero for the identity) and k_i Fr elements in Montgomery form (4 longs
  * each). The device leaves one XYZZ sum per window; {@link WindowCombination} adds them up on the
  * CPU, as the prover does: on the device that step is one thread's chain of about 255 dependent
- * doublings (3.6 ms in G1 and 8.2 in G2 on the H200 whatever the size, docs/benchmarks.md), which
- * no split shortens since the top window alone needs them all. The result is Jacobian. The workspace is kept between calls and grows when a larger plan
- * needs it; {@link #reserve} sizes it up front, so that later runs of those plans allocate nothing.
+ * doublings, which no split shortens since the top window alone needs 240 (with the last partial
+ * sums, 3.6 ms in G1 and 8.2 in G2 on the H200 whatever the size, docs/benchmarks.md). The result
+ * is Jacobian. The workspace is kept between calls and grows when a larger plan needs it;
+ * {@link #reserve} sizes it up front, so that later runs of those plans allocate nothing.
  */
 public final class Msm implements AutoCloseable {
     /** MSM_SCAN_BLOCK in pippenger.cuh. */

@@ -11,11 +11,12 @@ package io.c2spark.gpu;
  *
  * <p>Window rule ({@link #windowBitsFor}): from 2^19 points, the c in [16, 20] of least
  * {@link #costNanos}, a model fitted to the H200 (2026-12-02, docs/benchmarks.md: G1 2^20 to
- * 2^27 and G2 2^24, c in {16, 19, 20, 22}; its addition and reduction costs refitted after the
- * multiplication's register pairing, with c in {16, 20}, which left every pick as it was).
+ * 2^27 and G2 2^24, c in {16, 19, 20, 22}; refitted in the sixth session, with c in {16, 18, 19,
+ * 20}, after the scatter, scan and reduction were made cheaper: c = 20 now wins from 2^24, 140.8
+ * ms against 151.7 with c = 16).
  * Larger c means fewer windows (n * windows entries to add, sort and count) but more buckets to
- * reduce (2^(c-1) per window), count and scatter atomics spread over larger arrays, and, where
- * the top window keeps few bits, its counters contended.
+ * reduce (2^(c-1) per window), a little more per entry in the accumulation, and, where the top
+ * window keeps few bits, its counters contended.
  * c = 22 lost to 20 at every size measured (its 100 MB of counters do not fit the 50 MB L2), so
  * the rule stops at 20. Below 2^19 the earlier rule stays (16 from 2^15, 8 from 2^7, else 4):
  * there the serial chains of reduction and combination, not the amount of work, set the time,
@@ -25,10 +26,10 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
     /** Digit extraction reads c + 31 bits through one 64-bit window: c <= 24 keeps that within 55. */
     public static final int MAX_WINDOW_BITS = 24;
     /**
-     * Reduction threads of the first stage, about (pippenger.cuh, msm_reduce_segments): 2^19, near 8
-     * waves of an H200 of 512 threads per SM, so that the first stage, which holds all but the
-     * serial tail of the work, fills the device. Runs of {@link #MIN_SEGMENT} to {@link #SEGMENT}
-     * buckets: longer runs for more buckets.
+     * Reduction threads of the first stage, about (pippenger.cuh, msm_reduce_segments): 2^19, about
+     * 10 waves of an H200 at 384 threads per SM (the G1 kernel's 140 registers), so that the first
+     * stage, which holds all but the serial tail of the work, fills the device. Runs of
+     * {@link #MIN_SEGMENT} to {@link #SEGMENT} buckets: longer runs for more buckets.
      */
     public static final long REDUCTION_RUNS = 1L << 19;
     public static final int MIN_SEGMENT = 4;
@@ -93,20 +94,21 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
 
     /**
      * Modelled time of the c-dependent steps of an MSM of n points, in nanoseconds on the H200:
-     * per entry (n * windows) the accumulation's mixed addition (G1 0.45 ns, G2 1.36 ns) and the
-     * histogram and scatter (0.055 ns at c = 16, growing with the size of the counter arrays);
-     * per bucket the reduction (G1 3.0 ns, G2 4.7 ns: two full XYZZ additions); and the top
-     * window's contended counters (35 ns per atomic on one address: c = 19, whose 8-bit top
-     * window puts n / 128 entries on each of its counters, spent 18 ms more than c = 20 in the
-     * histogram at 2^26).
+     * per entry (n * windows) the accumulation's mixed addition (G1 0.45 ns, G2 1.36 ns, growing by
+     * 0.009 ns per bit of c above 16: G1 0.45 with c = 16 and 0.48 with 20 at 2^26 and 2^27) and
+     * the histogram, scan and scatter (0.04 ns, the same for every c since the scatter runs one
+     * window at a time); per bucket the reduction (G1 2.0 ns, G2 4.0 ns: two full XYZZ additions);
+     * and the top window's contended counters (70 ns per entry on one counter, in the histogram's
+     * and the scatter's atomics together: c = 19, whose 8-bit top window puts n / 128 entries on
+     * each of its counters, spent 36 ms more than c = 20 in those two steps at 2^26).
      */
     static double costNanos(int n, int c, Curve curve) {
         int windows = windowsFor(c);
         int top = 255 - c * (windows - 1);
-        double entry = (curve == Curve.G1 ? 0.45 : 1.36) + 0.055 + 0.011 * Math.max(0, c - 16);
-        double bucket = curve == Curve.G1 ? 3.0 : 4.7;
+        double entry = (curve == Curve.G1 ? 0.45 : 1.36) + 0.04 + 0.009 * Math.max(0, c - 16);
+        double bucket = curve == Curve.G1 ? 2.0 : 4.0;
         return (double) n * windows * entry + windows * (double) (1L << (c - 1)) * bucket
-                + 35.0 * n / (double) (1L << Math.max(0, top - 1));
+                + 70.0 * n / (double) (1L << Math.max(0, top - 1));
     }
 
     public static int windowBitsFor(int n) {

@@ -26,11 +26,11 @@ class MsmPlanTest {
         assertEquals(8, MsmPlan.windowBitsFor(1 << 10));
         assertEquals(16, MsmPlan.windowBitsFor(1 << 15));
         assertEquals(16, MsmPlan.windowBitsFor(1 << 17, Curve.G2));
-        // What the H200 measured best (docs/benchmarks.md, 2026-12-02, second round): G1 c = 16 at
-        // 2^20 and 2^24 (2^24: 186.4 ms against 187.3 with c = 20), c = 20 at 2^26 and 2^27; G2
-        // c = 20 at 2^24 (836.5 ms against 911.1 with c = 16).
+        // What the H200 measured best (docs/benchmarks.md, 2026-12-02, sixth session, c in {16, 18,
+        // 19, 20}): G1 c = 16 at 2^20 (15.9 ms against 28.8 with c = 20), c = 20 at 2^24 (140.8
+        // against 151.7 with c = 16), 2^26 and 2^27; G2 c = 20 at 2^24 (358.1 against 391.0).
         assertEquals(16, MsmPlan.windowBitsFor(1 << 20));
-        assertEquals(16, MsmPlan.windowBitsFor(1 << 24));
+        assertEquals(20, MsmPlan.windowBitsFor(1 << 24));
         assertEquals(20, MsmPlan.windowBitsFor(1 << 26));
         assertEquals(20, MsmPlan.windowBitsFor(1 << 27));
         assertEquals(20, MsmPlan.windowBitsFor(1 << 24, Curve.G2));
