@@ -1,19 +1,20 @@
 // Multi-scalar multiplication in G1 and G2, Pippenger's bucket method with signed windows, every
 // step on the GPU. The host (gpu-executor Msm) launches, in order:
-//   msm_histogram   digits of every scalar; count per (window, bucket)          atomics
-//   msm_scan        exclusive prefix sums of the counts, one block per window    -> starts, cursors
-//   msm_scatter     point indices (sign in bit 31) grouped by bucket             atomics on cursors
+//   msm_histogram   digits of every scalar; count per (window, bucket)          atomics; digits kept
+//   msm_scan_*      exclusive prefix sums of the counts per window, by tiles     -> starts, cursors
+//   msm_scatter     point indices (sign in bit 31) grouped by bucket, one launch per window and
+//                   bucket range                                                 atomics on cursors
 //   msm_slot_buckets     first bucket of every slot of chunk sorted entries; empty buckets zeroed
 //   msm_accumulate       one thread per slot sums its runs of points per bucket (mixed additions)
 //   msm_accumulate_fixup buckets crossing slot boundaries: a slot's tail plus the next slots' heads
-//   msm_reduce_segments  sum_b (b + 1) B_b over runs of seg buckets, one thread per run
-//   xyzz_sum_groups      (ec_kernels) partial sums down to one per window
-//   msm_combine     Horner over the windows, result as Jacobian
+//   msm_reduce_segments  per run of seg buckets: its weighted sum and its total, one thread per run
+//   msm_reduce_level     groups of runs' sums down to one weighted sum per window, repeated
+// and the host combines the windows (gpu-executor WindowCombination).
 // The scalar steps (histogram, scan, scatter) know no points and serve both groups; the point
 // steps are templates over the affine and XYZZ types, exported once per group (G2 names start
 // with g2_).
-// Scalars arrive as Fr elements in Montgomery form (prover-core's layout) and are converted to
-// canonical form on the fly, in both kernels that read digits.
+// Scalars arrive as Fr elements in Montgomery form (prover-core's layout); the histogram converts
+// them to canonical form and keeps every digit for the scatter.
 //
 // Signed digits: window w of c bits plus the carry from below; a value above 2^(c-1) becomes
 // value - 2^c with a carry of one. With windows = ceil(256 / c) the top window never carries out
@@ -47,56 +48,145 @@ __device__ __forceinline__ void msm_for_each_digit(const fr_t& canonical, uint32
     }
 }
 
-C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t* counts) {
+// A kept digit: bucket | sign << 31, or MSM_NO_DIGIT for a zero digit. Its bucket bits
+// (0x7fffffff) lie above every bucket (MsmPlan.MAX_WINDOW_BITS), so a bucket range skips it.
+#define MSM_NO_DIGIT 0xffffffffu
+
+// digits[w * n + i] = the kept digit of window w of scalar i (window-major, so the stores coalesce).
+C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t* counts,
+                              uint32_t* digits) {
     const uint32_t buckets = 1u << (c - 1);
     for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
         fr_t k = fr_t::load(scalars + (size_t)i * 8).from_montgomery();
         msm_for_each_digit(k, c, windows, [&](uint32_t w, int32_t digit) {
-            if (digit != 0) atomicAdd(&counts[(size_t)w * buckets + (uint32_t)abs(digit) - 1], 1u);
-        });
-    }
-}
-
-// One block per window, blockDim.x a power of two: each thread sums a contiguous run of counts,
-// the block scans the run totals in shared memory, then each thread writes its run's offsets.
-// starts and cursors are indexed like counts; offsets are relative to the window's region of
-// n entries in the sorted array.
-#define MSM_SCAN_THREADS 1024
-C2S_EXTERN void __launch_bounds__(MSM_SCAN_THREADS)
-msm_scan(const uint32_t* counts, uint32_t buckets, uint32_t* starts, uint32_t* cursors) {
-    __shared__ uint32_t totals[MSM_SCAN_THREADS];
-    const size_t base = (size_t)blockIdx.x * buckets;
-    const uint32_t per = (buckets + blockDim.x - 1) / blockDim.x;
-    const uint32_t lo = min(buckets, threadIdx.x * per), hi = min(buckets, lo + per);
-    uint32_t sum = 0;
-    for (uint32_t b = lo; b < hi; b++) sum += counts[base + b];
-    totals[threadIdx.x] = sum;
-    __syncthreads();
-    // Hillis-Steele inclusive scan over the run totals.
-    for (uint32_t off = 1; off < blockDim.x; off <<= 1) {
-        uint32_t v = threadIdx.x >= off ? totals[threadIdx.x - off] : 0;
-        __syncthreads();
-        totals[threadIdx.x] += v;
-        __syncthreads();
-    }
-    uint32_t run = totals[threadIdx.x] - sum;
-    for (uint32_t b = lo; b < hi; b++) {
-        starts[base + b] = run;
-        cursors[base + b] = run;
-        run += counts[base + b];
-    }
-}
-
-C2S_EXTERN void msm_scatter(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t* cursors, uint32_t* sorted) {
-    const uint32_t buckets = 1u << (c - 1);
-    for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
-        fr_t k = fr_t::load(scalars + (size_t)i * 8).from_montgomery();
-        msm_for_each_digit(k, c, windows, [&](uint32_t w, int32_t digit) {
+            uint32_t kept = MSM_NO_DIGIT;
             if (digit != 0) {
-                uint32_t pos = atomicAdd(&cursors[(size_t)w * buckets + (uint32_t)abs(digit) - 1], 1u);
-                sorted[(size_t)w * n + pos] = i | (digit < 0 ? 0x80000000u : 0u);
+                const uint32_t b = (uint32_t)abs(digit) - 1;
+                atomicAdd(&counts[(size_t)w * buckets + b], 1u);
+                kept = b | (digit < 0 ? 0x80000000u : 0u);
             }
+            digits[(size_t)w * n + i] = kept;
         });
+    }
+}
+
+// Exclusive prefix sums of the counts per window, starts and cursors indexed like counts, relative
+// to the window's region of n entries in the sorted array. Three kernels over tiles of
+// MSM_SCAN_TILE counts, so that every SM takes part: one block per window, each thread a
+// contiguous run of the window's 2^19 counts (c = 20), took 1.6 ms on 13 SMs.
+//   msm_scan_tiles         one block per (window, tile): the tile's total
+//   msm_scan_tile_offsets  one block per window: exclusive sums of its tiles' totals, in place
+//   msm_scan_apply         one block per (window, tile): the tile's own sums from its offset
+#define MSM_SCAN_BLOCK 256
+#define MSM_SCAN_PER_THREAD 8
+#define MSM_SCAN_TILE (MSM_SCAN_BLOCK * MSM_SCAN_PER_THREAD)
+
+// Exclusive prefix of v over the block's threads (MSM_SCAN_BLOCK of them); the block's total in
+// total. A caller that scans again must __syncthreads() first (the warp totals are reused).
+__device__ __forceinline__ uint32_t msm_block_exclusive_scan(uint32_t v, uint32_t& total) {
+    __shared__ uint32_t warp_totals[MSM_SCAN_BLOCK / 32];
+    const uint32_t lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    uint32_t x = v;
+    for (uint32_t off = 1; off < 32; off <<= 1) {
+        const uint32_t y = __shfl_up_sync(0xffffffffu, x, off);
+        if (lane >= off) x += y;
+    }
+    if (lane == 31) warp_totals[warp] = x;
+    __syncthreads();
+    if (warp == 0) {
+        uint32_t t = lane < MSM_SCAN_BLOCK / 32 ? warp_totals[lane] : 0;
+        for (uint32_t off = 1; off < MSM_SCAN_BLOCK / 32; off <<= 1) {
+            const uint32_t y = __shfl_up_sync(0xffffffffu, t, off);
+            if (lane >= off) t += y;
+        }
+        if (lane < MSM_SCAN_BLOCK / 32) warp_totals[lane] = t;
+    }
+    __syncthreads();
+    total = warp_totals[MSM_SCAN_BLOCK / 32 - 1];
+    return (warp > 0 ? warp_totals[warp - 1] : 0) + x - v;
+}
+
+// Thread t of a tile covers its counts [t * MSM_SCAN_PER_THREAD, +MSM_SCAN_PER_THREAD).
+C2S_EXTERN void __launch_bounds__(MSM_SCAN_BLOCK)
+msm_scan_tiles(const uint32_t* counts, uint32_t buckets, uint32_t tiles, uint32_t* tile_totals) {
+    const uint32_t w = blockIdx.x / tiles, tile = blockIdx.x % tiles;
+    const uint32_t* window = counts + (size_t)w * buckets;
+    const uint32_t b0 = tile * MSM_SCAN_TILE + threadIdx.x * MSM_SCAN_PER_THREAD;
+    uint32_t sum = 0;
+    for (uint32_t k = 0; k < MSM_SCAN_PER_THREAD; k++) {
+        if (b0 + k < buckets) sum += window[b0 + k];
+    }
+    uint32_t total;
+    msm_block_exclusive_scan(sum, total);
+    if (threadIdx.x == 0) tile_totals[blockIdx.x] = total;
+}
+
+C2S_EXTERN void __launch_bounds__(MSM_SCAN_BLOCK) msm_scan_tile_offsets(uint32_t* tile_totals, uint32_t tiles) {
+    uint32_t* window = tile_totals + (size_t)blockIdx.x * tiles;
+    uint32_t carry = 0;
+    for (uint32_t lo = 0; lo < tiles; lo += MSM_SCAN_BLOCK) {
+        const uint32_t i = lo + threadIdx.x;
+        const uint32_t v = i < tiles ? window[i] : 0;
+        uint32_t total;
+        const uint32_t before = msm_block_exclusive_scan(v, total);
+        if (i < tiles) window[i] = carry + before;
+        carry += total;
+        __syncthreads();
+    }
+}
+
+C2S_EXTERN void __launch_bounds__(MSM_SCAN_BLOCK)
+msm_scan_apply(const uint32_t* counts, uint32_t buckets, uint32_t tiles, const uint32_t* tile_offsets, uint32_t* starts,
+               uint32_t* cursors) {
+    const uint32_t w = blockIdx.x / tiles, tile = blockIdx.x % tiles;
+    const size_t base = (size_t)w * buckets;
+    const uint32_t b0 = tile * MSM_SCAN_TILE + threadIdx.x * MSM_SCAN_PER_THREAD;
+    uint32_t own[MSM_SCAN_PER_THREAD];
+    uint32_t sum = 0;
+    for (uint32_t k = 0; k < MSM_SCAN_PER_THREAD; k++) {
+        own[k] = b0 + k < buckets ? counts[base + b0 + k] : 0;
+        sum += own[k];
+    }
+    uint32_t total;
+    uint32_t run = tile_offsets[blockIdx.x] + msm_block_exclusive_scan(sum, total);
+    for (uint32_t k = 0; k < MSM_SCAN_PER_THREAD; k++) {
+        if (b0 + k < buckets) {
+            starts[base + b0 + k] = run;
+            cursors[base + b0 + k] = run;
+        }
+        run += own[k];
+    }
+}
+
+// One window's entries whose bucket lies in [lo, hi): sorted[cursor++] = i | sign, the window's
+// cursors and sorted region passed in. A random 4-byte store per entry: when every window was
+// scattered at once (one thread per scalar), each bucket's next store landed in a line L2 had
+// evicted since its last, and the scatter took 74.8 ms at 2^26 with c = 20 against the
+// histogram's 8.8 for the same atomics. One window and a bucket range at a time keeps the lines
+// being filled (one per bucket of the range) within L2, so they reach memory whole
+// (MsmPlan.scatterPasses): 26.5 ms. Each thread takes MSM_SCATTER_UNROLL entries at once (loads,
+// then atomics, then stores); 1, 4 and 8 measured the same (docs/gpu-runs/2026-12-02-s6-msm6), so
+// L2 and memory, not each thread's chain of waits, set the time.
+#define MSM_SCATTER_UNROLL 4
+C2S_EXTERN void msm_scatter(const uint32_t* digits, uint32_t n, uint32_t lo, uint32_t hi, uint32_t* cursors, uint32_t* sorted) {
+    const uint32_t stride = gridDim.x * blockDim.x;
+    for (uint32_t i = c2s_global_id(); i < n; i += MSM_SCATTER_UNROLL * stride) {
+        uint32_t d[MSM_SCATTER_UNROLL], at[MSM_SCATTER_UNROLL];
+#pragma unroll
+        for (uint32_t k = 0; k < MSM_SCATTER_UNROLL; k++) {
+            const uint32_t j = i + k * stride;
+            d[k] = j < n ? digits[j] : MSM_NO_DIGIT;
+        }
+#pragma unroll
+        for (uint32_t k = 0; k < MSM_SCATTER_UNROLL; k++) {
+            const uint32_t b = d[k] & 0x7fffffffu;
+            if (b >= lo && b < hi) at[k] = atomicAdd(&cursors[b], 1u);
+        }
+#pragma unroll
+        for (uint32_t k = 0; k < MSM_SCATTER_UNROLL; k++) {
+            const uint32_t b = d[k] & 0x7fffffffu;
+            if (b >= lo && b < hi) sorted[at[k]] = (i + k * stride) | (d[k] & 0x80000000u);
+        }
     }
 }
 
@@ -227,30 +317,66 @@ C2S_EXTERN void g2_msm_accumulate_fixup(const uint32_t* starts, const uint32_t* 
     msm_accumulate_fixup_impl<g2_xyzz_t>(starts, counts, heads, tails, tail_bucket, buckets, windows, chunk, slots, bucket_sums);
 }
 
-// One thread per run of seg buckets [lo, lo + seg) of one window: running sums give
-// sum_{b in run} (b - lo + 1) B_b and sum B_b; adding lo * sum B_b (double-and-add) makes the run's
-// share of sum_b (b + 1) B_b.
+// The window sum sum_b (b + 1) B_b without scaling any partial sum by its offset. Every stage
+// keeps, per window, items i with a sum A_i and a total T_i such that
+//     window sum = sum_i A_i + sum_i i T_i,
+// and each stage cuts the item count by a factor (a power of two) until one item, whose A is the
+// window sum, remains. Stage one: item r is the run of seg buckets [r seg, r seg + seg), with
+// A_r = sum_j (j + 1) B_{r seg + j} and T_r = seg sum_j B_{r seg + j} (bucket r seg + j weighs
+// (j + 1) + r seg). Later stages: item G is a group of g items, with A_G = sum_j A_{G g + j}
+// + sum_j j T_{G g + j} and T_G = g sum_j T_{G g + j} (item G g + j weighs j + G g); g = 2 makes
+// A_G = A_0 + A_1 + T_1 and T_G = 2 (T_0 + T_1). Each sum of weights is running sums from the top; the factors are doublings of one total, so no thread
+// does the double-and-add by an offset the one-stage reduction did (about 32 doublings per run
+// beside its 2 seg additions). On the H200 at c = 20 the whole reduction takes 14.5 ms in G1,
+// where the one-stage kernel alone took 20.2 before its partial sums' tree, and 29.0 in G2 against
+// 31.7 (the G2 kernels are held at 255 registers with 1.2-2.8 KB of stack).
+// Layout: sums A of the windows' items (window-major) then their totals T, in one buffer.
+
+// One thread per run of seg buckets of one window: A and T as above, to partials[id] and
+// partials[runs + id].
 template <class X>
 __device__ __forceinline__ void msm_reduce_segments_impl(const uint32_t* bucket_sums, uint32_t buckets, uint32_t windows, uint32_t seg,
                                                          uint32_t* partials) {
-    const uint32_t runs_per_window = buckets / seg;
-    const uint32_t total = runs_per_window * windows;
-    for (uint32_t id = c2s_global_id(); id < total; id += gridDim.x * blockDim.x) {
-        const uint32_t w = id / runs_per_window, run = id % runs_per_window;
-        const uint32_t lo = run * seg;
-        const uint32_t* base = bucket_sums + ((size_t)w * buckets + lo) * X::words;
+    const uint32_t runs = buckets / seg * windows;
+    for (uint32_t id = c2s_global_id(); id < runs; id += gridDim.x * blockDim.x) {
+        const uint32_t* base = bucket_sums + (size_t)id * seg * X::words;
         X running = X::identity(), acc = X::identity();
         for (int b = (int)seg - 1; b >= 0; b--) {
             running.add(X::load(base + (size_t)b * X::words));
             acc.add(running);
         }
-        X scaled = X::identity();
-        for (int bit = 31; bit >= 0; bit--) {
-            scaled = scaled.dbl();
-            if ((lo >> bit) & 1) scaled.add(running);
-        }
-        acc.add(scaled);
+        for (uint32_t f = seg; f > 1; f >>= 1) running = running.dbl();
         acc.store(partials + (size_t)id * X::words);
+        running.store(partials + ((size_t)runs + id) * X::words);
+    }
+}
+
+// Two threads per group of g of the items (items per window, g dividing it) in in: one the
+// group's A, one its T, as above, to out (items / g per window). The two chains are independent;
+// split, each stage's serial chain is two operations for g = 2 instead of four.
+template <class X>
+__device__ __forceinline__ void msm_reduce_level_impl(const uint32_t* in, uint32_t items, uint32_t windows, uint32_t g,
+                                                      uint32_t* out) {
+    const uint32_t count = items * windows, groups = count / g;
+    for (uint32_t id = c2s_global_id(); id < 2 * groups; id += gridDim.x * blockDim.x) {
+        const uint32_t group = id % groups;
+        const uint32_t* a = in + (size_t)group * g * X::words;
+        const uint32_t* t = in + ((size_t)count + (size_t)group * g) * X::words;
+        if (id < groups) {
+            X sum = X::identity(), running = X::identity();
+            for (uint32_t j = g - 1; j > 0; j--) {
+                running.add(X::load(t + (size_t)j * X::words));
+                sum.add(running);
+                sum.add(X::load(a + (size_t)j * X::words));
+            }
+            sum.add(X::load(a));
+            sum.store(out + (size_t)group * X::words);
+        } else {
+            X total = X::identity();
+            for (uint32_t j = 0; j < g; j++) total.add(X::load(t + (size_t)j * X::words));
+            for (uint32_t f = g; f > 1; f >>= 1) total = total.dbl();
+            total.store(out + ((size_t)groups + group) * X::words);
+        }
     }
 }
 
@@ -260,22 +386,9 @@ C2S_EXTERN void msm_reduce_segments(const uint32_t* bucket_sums, uint32_t bucket
 C2S_EXTERN void g2_msm_reduce_segments(const uint32_t* bucket_sums, uint32_t buckets, uint32_t windows, uint32_t seg, uint32_t* partials) {
     msm_reduce_segments_impl<g2_xyzz_t>(bucket_sums, buckets, windows, seg, partials);
 }
-
-// One thread: result = sum_w 2^(c w) W_w by Horner, written as Jacobian (X, Y, Z).
-template <class X>
-__device__ __forceinline__ void msm_combine_impl(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
-    if (c2s_global_id() != 0) return;
-    X acc = X::identity();
-    for (int w = (int)windows - 1; w >= 0; w--) {
-        for (uint32_t i = 0; i < c; i++) acc = acc.dbl();
-        acc.add(X::load(window_sums + (size_t)w * X::words));
-    }
-    acc.store_jacobian(out_jacobian);
+C2S_EXTERN void msm_reduce_level(const uint32_t* in, uint32_t items, uint32_t windows, uint32_t g, uint32_t* out) {
+    msm_reduce_level_impl<g1_xyzz_t>(in, items, windows, g, out);
 }
-
-C2S_EXTERN void msm_combine(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
-    msm_combine_impl<g1_xyzz_t>(window_sums, windows, c, out_jacobian);
-}
-C2S_EXTERN void g2_msm_combine(const uint32_t* window_sums, uint32_t windows, uint32_t c, uint32_t* out_jacobian) {
-    msm_combine_impl<g2_xyzz_t>(window_sums, windows, c, out_jacobian);
+C2S_EXTERN void g2_msm_reduce_level(const uint32_t* in, uint32_t items, uint32_t windows, uint32_t g, uint32_t* out) {
+    msm_reduce_level_impl<g2_xyzz_t>(in, items, windows, g, out);
 }

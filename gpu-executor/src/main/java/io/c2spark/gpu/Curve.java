@@ -7,9 +7,9 @@ package io.c2spark.gpu;
  * (histogram, scan, scatter) know no points and are shared.
  */
 public enum Curve {
-    G1(12, Kernel.MSM_ACCUMULATE, Kernel.MSM_ACCUMULATE_FIXUP, Kernel.MSM_REDUCE_SEGMENTS, Kernel.MSM_COMBINE,
+    G1(12, Kernel.MSM_ACCUMULATE, Kernel.MSM_ACCUMULATE_FIXUP, Kernel.MSM_REDUCE_SEGMENTS, Kernel.MSM_REDUCE_LEVEL,
             Kernel.XYZZ_SUM_GROUPS, Kernel.XYZZ_TO_JACOBIAN, Kernel.G1_BATCH_ADD_BITMAP),
-    G2(24, Kernel.G2_MSM_ACCUMULATE, Kernel.G2_MSM_ACCUMULATE_FIXUP, Kernel.G2_MSM_REDUCE_SEGMENTS, Kernel.G2_MSM_COMBINE,
+    G2(24, Kernel.G2_MSM_ACCUMULATE, Kernel.G2_MSM_ACCUMULATE_FIXUP, Kernel.G2_MSM_REDUCE_SEGMENTS, Kernel.G2_MSM_REDUCE_LEVEL,
             Kernel.G2_XYZZ_SUM_GROUPS, Kernel.G2_XYZZ_TO_JACOBIAN, Kernel.G2_BATCH_ADD_BITMAP);
 
     /** Longs of an affine point (two field elements). */
@@ -21,12 +21,12 @@ public enum Curve {
     final Kernel accumulate;
     final Kernel accumulateFixup;
     final Kernel reduceSegments;
-    final Kernel combine;
+    final Kernel reduceLevel;
     final Kernel sumGroups;
     final Kernel toJacobian;
     final Kernel batchAddBitmap;
 
-    Curve(int affineLongs, Kernel accumulate, Kernel accumulateFixup, Kernel reduceSegments, Kernel combine, Kernel sumGroups,
+    Curve(int affineLongs, Kernel accumulate, Kernel accumulateFixup, Kernel reduceSegments, Kernel reduceLevel, Kernel sumGroups,
             Kernel toJacobian, Kernel batchAddBitmap) {
         this.affineLongs = affineLongs;
         this.jacobianLongs = affineLongs / 2 * 3;
@@ -34,7 +34,7 @@ public enum Curve {
         this.accumulate = accumulate;
         this.accumulateFixup = accumulateFixup;
         this.reduceSegments = reduceSegments;
-        this.combine = combine;
+        this.reduceLevel = reduceLevel;
         this.sumGroups = sumGroups;
         this.toJacobian = toJacobian;
         this.batchAddBitmap = batchAddBitmap;

@@ -5,12 +5,16 @@ import jcuda.driver.CUdeviceptr;
 /**
  * Multi-scalar multiplication in G1 or G2 on one device: sum_i k_i P_i with P_i affine in
  * prover-core's layout (all-zero for the identity) and k_i Fr elements in Montgomery form (4 longs
- * each). The result is Jacobian. The workspace is kept between calls and grows when a larger plan
- * needs it; {@link #reserve} sizes it up front, so that later runs of those plans allocate nothing.
+ * each). The device leaves one XYZZ sum per window; {@link WindowCombination} adds them up on the
+ * CPU, as the prover does: on the device that step is one thread's chain of about 255 dependent
+ * doublings, which no split shortens since the top window alone needs 240 (with the last partial
+ * sums, 3.6 ms in G1 and 8.2 in G2 on the H200 whatever the size, docs/benchmarks.md). The result
+ * is Jacobian. The workspace is kept between calls and grows when a larger plan needs it;
+ * {@link #reserve} sizes it up front, so that later runs of those plans allocate nothing.
  */
 public final class Msm implements AutoCloseable {
-    /** MSM_SCAN_THREADS in pippenger.cuh. */
-    static final int SCAN_THREADS = 1024;
+    /** MSM_SCAN_BLOCK in pippenger.cuh. */
+    static final int SCAN_BLOCK = 256;
     /**
      * Registers, not shared memory, bound these kernels: 128 threads keep several blocks per SM.
      * The G1 kernels of mixed additions are compiled for blocks of at most this many (C2S_HOT_BOUNDS
@@ -18,14 +22,16 @@ public final class Msm implements AutoCloseable {
      */
     static final int CURVE_BLOCK = 128;
 
-    /** The steps {@link #phaseMillis} reports, in order. */
-    public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "reduce", "combine"};
+    /** The steps {@link #phaseMillis} reports, in order; "windows" is the copy of the window sums to the host. */
+    public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "reduce", "windows"};
 
     private final GpuDevice device;
     public final Curve curve;
     /** When profiling: one event before the first phase and one after each. */
     private GpuEvent[] marks;
-    private DeviceBuffer counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, result, scalarStage;
+    private DeviceBuffer counts, starts, cursors, scanTiles, sorted, bucketSums, partialsA, partialsB, scalarStage;
+    /** The window sums of the last {@link #run}, copied to the host. */
+    private PinnedHostBuffer windowSums;
     /** Per accumulation slot: first bucket, tail bucket, head and tail sums (pippenger.cuh). */
     private DeviceBuffer slotFirst, slotTailBucket, slotHeads, slotTails;
 
@@ -76,11 +82,11 @@ public final class Msm implements AutoCloseable {
         counts = ensure(device, counts, 4 * buckets);
         starts = ensure(device, starts, 4 * buckets);
         cursors = ensure(device, cursors, 4 * buckets);
-        sorted = ensure(device, sorted, 4L * p.windows() * p.n());
+        scanTiles = ensure(device, scanTiles, 4L * p.windows() * p.scanTiles());
+        sorted = ensure(device, sorted, p.sortedBytes());
         bucketSums = ensure(device, bucketSums, p.bucketBytes(curve));
         partialsA = ensure(device, partialsA, p.partialBytes(curve));
         partialsB = ensure(device, partialsB, p.partialBytes(curve));
-        result = ensure(device, result, 8L * curve.jacobianLongs);
         long slots = p.slotCount();
         slotFirst = ensure(device, slotFirst, 4 * slots);
         slotTailBucket = ensure(device, slotTailBucket, 4 * slots);
@@ -88,27 +94,10 @@ public final class Msm implements AutoCloseable {
         slotTails = ensure(device, slotTails, curve.xyzzBytes * slots);
     }
 
-    /** Enqueues the MSM of scalars and points already on the device; the Jacobian result is read after s completes. */
-    public void enqueue(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
-        reserve(p);
-        enqueue(points.pointer(), points.bytes, scalars.pointer(), scalars.bytes, p, s, result.pointer());
-    }
-
     /**
      * Enqueues the MSM of the n points and scalars at the given device addresses (with the bytes
-     * available from each, for the bounds check), writing the Jacobian result at out.
-     */
-    public void enqueue(CUdeviceptr points, long pointBytes, CUdeviceptr scalars, long scalarBytes, MsmPlan p, GpuStream s,
-            CUdeviceptr out) {
-        DeviceBuffer windowSums = enqueueToWindows(points, pointBytes, scalars, scalarBytes, p, s);
-        Launch.kernel(device, curve.combine, 1, 1, s, windowSums, p.windows(), p.windowBits(), out);
-        mark(7, s);
-    }
-
-    /**
-     * Like {@link #enqueue}, but leaves the combination of the windows to the CPU: copies the
-     * p.windows() XYZZ window sums ({@link Curve#xyzzBytes} each, lowest window first) to out, for
-     * {@link WindowCombination}.
+     * available from each, for the bounds check) and the copy of its p.windows() XYZZ window sums
+     * ({@link Curve#xyzzBytes} each, lowest window first) to out, for {@link WindowCombination}.
      */
     public void enqueueWindowSums(CUdeviceptr points, long pointBytes, CUdeviceptr scalars, long scalarBytes, MsmPlan p,
             GpuStream s, CUdeviceptr out) {
@@ -129,13 +118,27 @@ public final class Msm implements AutoCloseable {
         int sm = device.multiprocessors;
         mark(1, s);
         counts.fill32(0, s);
+        // The digits of window w wait in the sorted array's region w + 1 (region 0 is never a
+        // digit region; region windows is the extra one): window w's scatter reads them before
+        // window w + 1's overwrites that region with its own sorted entries.
         Launch.kernel(device, Kernel.MSM_HISTOGRAM, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
-                scalars, n, p.windowBits(), p.windows(), counts);
+                scalars, n, p.windowBits(), p.windows(), counts, sorted.at(4L * n));
         mark(2, s);
-        Launch.kernel(device, Kernel.MSM_SCAN, p.windows(), SCAN_THREADS, s, counts, p.buckets(), starts, cursors);
+        int tiles = p.scanTiles();
+        Launch.kernel(device, Kernel.MSM_SCAN_TILES, p.windows() * tiles, SCAN_BLOCK, s, counts, p.buckets(), tiles, scanTiles);
+        Launch.kernel(device, Kernel.MSM_SCAN_TILE_OFFSETS, p.windows(), SCAN_BLOCK, s, scanTiles, tiles);
+        Launch.kernel(device, Kernel.MSM_SCAN_APPLY, p.windows() * tiles, SCAN_BLOCK, s, counts, p.buckets(), tiles, scanTiles,
+                starts, cursors);
         mark(3, s);
-        Launch.kernel(device, Kernel.MSM_SCATTER, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
-                scalars, n, p.windowBits(), p.windows(), cursors, sorted);
+        int passes = p.scatterPasses();
+        for (int w = 0; w < p.windows(); w++) {
+            for (int k = 0; k < passes; k++) {
+                int lo = (int) ((long) p.buckets() * k / passes);
+                int hi = (int) ((long) p.buckets() * (k + 1) / passes);
+                Launch.kernel(device, Kernel.MSM_SCATTER, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
+                        sorted.at(4L * (w + 1) * n), n, lo, hi, cursors.at(4L * w * p.buckets()), sorted.at(4L * w * n));
+            }
+        }
         mark(4, s);
         Launch.kernel(device, Kernel.MSM_SLOT_BUCKETS, LaunchShapes.gridFor(p.bucketCount(), LaunchShapes.BLOCK, sm),
                 LaunchShapes.BLOCK, s, starts, counts, p.buckets(), p.windows(), p.chunk(), p.slotsPerWindow(),
@@ -149,35 +152,26 @@ public final class Msm implements AutoCloseable {
         mark(5, s);
         Launch.kernel(device, curve.reduceSegments, LaunchShapes.gridFor(p.runs(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
                 bucketSums, p.buckets(), p.windows(), p.segment(), partialsA);
-        mark(6, s);
         DeviceBuffer in = partialsA, next = partialsB;
-        long count = p.runs();
-        while (count > p.windows()) {
-            int group = (int) Math.min(MsmPlan.SEGMENT, count / p.windows());
-            long groups = count / group;
-            Launch.kernel(device, curve.sumGroups, LaunchShapes.gridFor(groups, CURVE_BLOCK, sm), CURVE_BLOCK, s,
-                    in, (int) count, group, next);
+        for (int items = p.runsPerWindow(); items > 1; ) {
+            int group = Math.min(MsmPlan.REDUCTION_GROUP, items);
+            Launch.kernel(device, curve.reduceLevel, LaunchShapes.gridFor(2L * items / group * p.windows(), CURVE_BLOCK, sm),
+                    CURVE_BLOCK, s, in, items, p.windows(), group, next);
             DeviceBuffer t = in;
             in = next;
             next = t;
-            count = groups;
+            items /= group;
         }
+        mark(6, s);
         return in;
     }
 
-    /** The Jacobian result of the last enqueued MSM (synchronizes s). */
-    public long[] result(GpuStream s) {
-        s.synchronize();
-        return result.downloadLongs(0, curve.jacobianLongs);
-    }
-
-    /** Points resident on the device, scalars uploaded from pinned host memory first. */
+    /** Points resident on the device, scalars uploaded from pinned host memory first; the Jacobian result. */
     public long[] run(DeviceBuffer points, PinnedHostBuffer scalars, MsmPlan p, GpuStream s) {
         scalarStage = ensure(device, scalarStage, 32L * p.n());
         mark(0, s);
         scalars.copyTo(0, scalarStage, 0, 32L * p.n(), s);
-        enqueue(points, scalarStage, p, s);
-        return result(s);
+        return finish(points, scalarStage, p, s);
     }
 
     /** Host arrays in (affine points, Montgomery scalars), Jacobian out. */
@@ -195,10 +189,27 @@ public final class Msm implements AutoCloseable {
         }
     }
 
+    /** Points and scalars on the device; the Jacobian result. */
     public long[] runOnDevice(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
         mark(0, s);
-        enqueue(points, scalars, p, s);
-        return result(s);
+        return finish(points, scalars, p, s);
+    }
+
+    private long[] finish(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
+        long bytes = p.windows() * curve.xyzzBytes;
+        if (windowSums == null || windowSums.bytes < bytes) {
+            if (windowSums != null) {
+                windowSums.close();
+            }
+            windowSums = new PinnedHostBuffer(device, bytes);
+        }
+        DeviceBuffer sums = enqueueToWindows(points.pointer(), points.bytes, scalars.pointer(), scalars.bytes, p, s);
+        windowSums.copyFrom(sums, 0, 0, bytes, s);
+        mark(7, s);
+        s.synchronize();
+        long[] xyzz = new long[(int) (bytes / 8)];
+        windowSums.get(0, xyzz, 0, xyzz.length);
+        return WindowCombination.of(curve, xyzz, 0, p.windows(), p.windowBits());
     }
 
     @Override
@@ -208,11 +219,14 @@ public final class Msm implements AutoCloseable {
                 e.close();
             }
         }
-        for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, sorted, bucketSums, partialsA, partialsB, result,
-                scalarStage, slotFirst, slotTailBucket, slotHeads, slotTails}) {
+        for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, scanTiles, sorted, bucketSums, partialsA, partialsB, scalarStage,
+                slotFirst, slotTailBucket, slotHeads, slotTails}) {
             if (b != null) {
                 b.close();
             }
+        }
+        if (windowSums != null) {
+            windowSums.close();
         }
     }
 }

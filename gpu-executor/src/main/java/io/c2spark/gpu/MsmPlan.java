@@ -11,11 +11,12 @@ package io.c2spark.gpu;
  *
  * <p>Window rule ({@link #windowBitsFor}): from 2^19 points, the c in [16, 20] of least
  * {@link #costNanos}, a model fitted to the H200 (2026-12-02, docs/benchmarks.md: G1 2^20 to
- * 2^27 and G2 2^24, c in {16, 19, 20, 22}; its addition and reduction costs refitted after the
- * multiplication's register pairing, with c in {16, 20}, which left every pick as it was).
+ * 2^27 and G2 2^24, c in {16, 19, 20, 22}; refitted in the sixth session, with c in {16, 18, 19,
+ * 20}, after the scatter, scan and reduction were made cheaper: c = 20 now wins from 2^24, 140.8
+ * ms against 151.7 with c = 16).
  * Larger c means fewer windows (n * windows entries to add, sort and count) but more buckets to
- * reduce (2^(c-1) per window), count and scatter atomics spread over larger arrays, and, where
- * the top window keeps few bits, its counters contended.
+ * reduce (2^(c-1) per window), a little more per entry in the accumulation, and, where the top
+ * window keeps few bits, its counters contended.
  * c = 22 lost to 20 at every size measured (its 100 MB of counters do not fit the 50 MB L2), so
  * the rule stops at 20. Below 2^19 the earlier rule stays (16 from 2^15, 8 from 2^7, else 4):
  * there the serial chains of reduction and combination, not the amount of work, set the time,
@@ -25,13 +26,29 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
     /** Digit extraction reads c + 31 bits through one 64-bit window: c <= 24 keeps that within 55. */
     public static final int MAX_WINDOW_BITS = 24;
     /**
-     * Buckets per reduction thread, at least: short runs keep the latency of the serial sums low.
-     * Large windows get longer runs ({@link #REDUCTION_RUNS} per window), so that the doublings
-     * that scale each run's sum stay a small part of its work.
+     * Reduction threads of the first stage, about (pippenger.cuh, msm_reduce_segments): 2^19, about
+     * 10 waves of an H200 at 384 threads per SM (the G1 kernel's 140 registers), so that the first
+     * stage, which holds all but the serial tail of the work, fills the device. Runs of
+     * {@link #MIN_SEGMENT} to {@link #SEGMENT} buckets: longer runs for more buckets.
      */
+    public static final long REDUCTION_RUNS = 1L << 19;
+    public static final int MIN_SEGMENT = 4;
     public static final int SEGMENT = 16;
-    /** Reduction threads per window at most (2^14: 13 windows of c = 20 give 2^17.7 threads). */
-    public static final int REDUCTION_RUNS = 1 << 14;
+    /**
+     * Items per group in the later stages of the reduction: two. A stage's thread then does four
+     * additions or doublings for two items (2.75 per item with groups of four) and the serial
+     * chain of the stages is four such steps per halving (5.5 with four).
+     */
+    public static final int REDUCTION_GROUP = 2;
+    /**
+     * Bytes of L2 the scatter's open lines may take: 24 MiB of the H200's 50 MB. The scatter fills
+     * one 128-byte line per bucket at a time; more buckets than fit make a window's scatter run
+     * over its buckets in several passes ({@link #scatterPasses}).
+     */
+    public static final long SCATTER_OPEN_BYTES = 24L << 20;
+    static final int LINE_BYTES = 128;
+    /** MSM_SCAN_TILE in pippenger.cuh. */
+    static final int SCAN_TILE = 2048;
     /**
      * Accumulation slots per MSM, about: 8 waves of an H200's 132 SMs x 512 threads (4 blocks of
      * 128 per SM, C2S_HOT_BOUNDS), so that the last wave's idle share is small.
@@ -61,7 +78,11 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         }
         int buckets = 1 << (c - 1);
         int windows = windowsFor(c);
-        int segment = Math.max(Math.min(SEGMENT, buckets), buckets / REDUCTION_RUNS);
+        int segment = MIN_SEGMENT;
+        while (segment < SEGMENT && (long) windows * buckets / segment > REDUCTION_RUNS) {
+            segment *= 2;
+        }
+        segment = Math.min(segment, buckets);
         long entries = (long) n * windows;
         int chunk = (int) Math.max(MIN_CHUNK, (entries + TARGET_SLOTS - 1) / TARGET_SLOTS);
         return new MsmPlan(n, c, windows, buckets, segment, chunk);
@@ -73,20 +94,21 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
 
     /**
      * Modelled time of the c-dependent steps of an MSM of n points, in nanoseconds on the H200:
-     * per entry (n * windows) the accumulation's mixed addition (G1 0.45 ns, G2 1.36 ns) and the
-     * histogram and scatter (0.055 ns at c = 16, growing with the size of the counter arrays);
-     * per bucket the reduction (G1 3.0 ns, G2 4.7 ns: two full XYZZ additions); and the top
-     * window's contended counters (35 ns per atomic on one address: c = 19, whose 8-bit top
-     * window puts n / 128 entries on each of its counters, spent 18 ms more than c = 20 in the
-     * histogram at 2^26).
+     * per entry (n * windows) the accumulation's mixed addition (G1 0.45 ns, G2 1.36 ns, growing by
+     * 0.009 ns per bit of c above 16: G1 0.45 with c = 16 and 0.48 with 20 at 2^26 and 2^27) and
+     * the histogram, scan and scatter (0.04 ns, the same for every c since the scatter runs one
+     * window at a time); per bucket the reduction (G1 2.0 ns, G2 4.0 ns: two full XYZZ additions);
+     * and the top window's contended counters (70 ns per entry on one counter, in the histogram's
+     * and the scatter's atomics together: c = 19, whose 8-bit top window puts n / 128 entries on
+     * each of its counters, spent 36 ms more than c = 20 in those two steps at 2^26).
      */
     static double costNanos(int n, int c, Curve curve) {
         int windows = windowsFor(c);
         int top = 255 - c * (windows - 1);
-        double entry = (curve == Curve.G1 ? 0.45 : 1.36) + 0.055 + 0.011 * Math.max(0, c - 16);
-        double bucket = curve == Curve.G1 ? 3.0 : 4.7;
+        double entry = (curve == Curve.G1 ? 0.45 : 1.36) + 0.04 + 0.009 * Math.max(0, c - 16);
+        double bucket = curve == Curve.G1 ? 2.0 : 4.0;
         return (double) n * windows * entry + windows * (double) (1L << (c - 1)) * bucket
-                + 35.0 * n / (double) (1L << Math.max(0, top - 1));
+                + 70.0 * n / (double) (1L << Math.max(0, top - 1));
     }
 
     public static int windowBitsFor(int n) {
@@ -119,7 +141,7 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return bucketCount() / segment;
     }
 
-    /** Reduction of the per-run partials: groups of {@link #SEGMENT} until one per window remains. */
+    /** Items of the reduction's first stage per window; later stages halve them to one. */
     public int runsPerWindow() {
         return buckets / segment;
     }
@@ -133,17 +155,41 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return (long) windows * slotsPerWindow();
     }
 
-    /** counts, starts and cursors (u32 per bucket) plus the sorted indices (u32 per window and point). */
+    /**
+     * Passes of the scatter over each window's buckets: enough that the lines it fills at once
+     * (one per bucket of a pass) take at most {@link #SCATTER_OPEN_BYTES}, and one when the whole
+     * window's region of the sorted array takes no more.
+     */
+    public int scatterPasses() {
+        long open = Math.min((long) buckets * LINE_BYTES, 4L * n);
+        return (int) Math.max(1, (open + SCATTER_OPEN_BYTES - 1) / SCATTER_OPEN_BYTES);
+    }
+
+    /**
+     * The sorted indices, u32 per window and point, plus one more window's region: the digits of
+     * window w wait in region w + 1 until window w's scatter (pippenger.cuh).
+     */
+    public long sortedBytes() {
+        return 4L * (windows + 1) * n;
+    }
+
+    /** Tiles of {@link #SCAN_TILE} counts per window in the scan of the counts (pippenger.cuh). */
+    public int scanTiles() {
+        return (buckets + SCAN_TILE - 1) / SCAN_TILE;
+    }
+
+    /** counts, starts and cursors (u32 per bucket), the scan's tile totals (u32 per tile), the sorted indices. */
     public long indexBytes() {
-        return 3 * 4 * bucketCount() + 4L * windows * n;
+        return 3 * 4 * bucketCount() + 4L * windows * scanTiles() + sortedBytes();
     }
 
     public long bucketBytes(Curve curve) {
         return curve.xyzzBytes * bucketCount();
     }
 
+    /** The reduction's first stage: a sum and a total (XYZZ each) per run; each later stage needs half. */
     public long partialBytes(Curve curve) {
-        return curve.xyzzBytes * runs();
+        return 2 * curve.xyzzBytes * runs();
     }
 
     /** Per slot: its first bucket and its tail's bucket (u32 each), its head and tail sums (XYZZ each). */
@@ -153,7 +199,6 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
 
     /** Everything one MSM allocates besides its points and scalars (the scalar stage included). */
     public long workspaceBytes(Curve curve) {
-        return indexBytes() + bucketBytes(curve) + 2 * partialBytes(curve) + slotBytes(curve) + 32L * n
-                + 8L * curve.jacobianLongs;
+        return indexBytes() + bucketBytes(curve) + 2 * partialBytes(curve) + slotBytes(curve) + 32L * n;
     }
 }

@@ -26,11 +26,11 @@ class MsmPlanTest {
         assertEquals(8, MsmPlan.windowBitsFor(1 << 10));
         assertEquals(16, MsmPlan.windowBitsFor(1 << 15));
         assertEquals(16, MsmPlan.windowBitsFor(1 << 17, Curve.G2));
-        // What the H200 measured best (docs/benchmarks.md, 2026-12-02, second round): G1 c = 16 at
-        // 2^20 and 2^24 (2^24: 186.4 ms against 187.3 with c = 20), c = 20 at 2^26 and 2^27; G2
-        // c = 20 at 2^24 (836.5 ms against 911.1 with c = 16).
+        // What the H200 measured best (docs/benchmarks.md, 2026-12-02, sixth session, c in {16, 18,
+        // 19, 20}): G1 c = 16 at 2^20 (15.9 ms against 28.8 with c = 20), c = 20 at 2^24 (140.8
+        // against 151.7 with c = 16), 2^26 and 2^27; G2 c = 20 at 2^24 (358.1 against 391.0).
         assertEquals(16, MsmPlan.windowBitsFor(1 << 20));
-        assertEquals(16, MsmPlan.windowBitsFor(1 << 24));
+        assertEquals(20, MsmPlan.windowBitsFor(1 << 24));
         assertEquals(20, MsmPlan.windowBitsFor(1 << 26));
         assertEquals(20, MsmPlan.windowBitsFor(1 << 27));
         assertEquals(20, MsmPlan.windowBitsFor(1 << 24, Curve.G2));
@@ -64,8 +64,41 @@ class MsmPlanTest {
                 assertTrue(p.slotCount() <= MsmPlan.TARGET_SLOTS + p.windows(), "2^" + lg + " c=" + c + ": " + p.slotCount());
                 // The kernels index slots and buckets of all windows with 32 bits.
                 assertTrue(p.slotCount() < (1L << 32) && p.bucketCount() < (1L << 32));
-                assertTrue(p.runsPerWindow() <= Math.max(MsmPlan.REDUCTION_RUNS, 1));
             }
+        }
+    }
+
+    @Test
+    void reductionRunsAreShortAndFillTheDevice() {
+        for (int c = 2; c <= MsmPlan.MAX_WINDOW_BITS; c++) {
+            MsmPlan p = MsmPlan.withWindow(1 << 20, c);
+            int seg = p.segment();
+            assertEquals(1, Integer.bitCount(seg), "c=" + c + ": stages halve powers of two");
+            assertEquals(1, Integer.bitCount(p.runsPerWindow()), "c=" + c);
+            assertTrue(seg <= MsmPlan.SEGMENT && (seg >= MsmPlan.MIN_SEGMENT || seg == p.buckets()), "c=" + c);
+            // Longer runs only while there are more than REDUCTION_RUNS.
+            assertTrue(seg <= MsmPlan.MIN_SEGMENT || p.runs() * 2 > MsmPlan.REDUCTION_RUNS, "c=" + c);
+            assertTrue(seg == MsmPlan.SEGMENT || seg == p.buckets() || p.runs() <= MsmPlan.REDUCTION_RUNS, "c=" + c);
+        }
+        // c = 20: 13 windows of 2^19 buckets in runs of 16, 2^18.7 threads; c = 16: runs of 4.
+        assertEquals(16, MsmPlan.withWindow(1 << 24, 20).segment());
+        assertEquals(4, MsmPlan.withWindow(1 << 24, 16).segment());
+    }
+
+    @Test
+    void scatterPassesKeepTheOpenLinesWithinL2() {
+        // c = 20: 2^19 buckets of 128-byte lines, 64 MiB, in three passes of at most 24 MiB; fewer
+        // buckets, or a window region that fits in L2 whole, in one.
+        assertEquals(3, MsmPlan.withWindow(1 << 24, 20).scatterPasses());
+        assertEquals(3, MsmPlan.withWindow(1 << 27, 20).scatterPasses());
+        assertEquals(2, MsmPlan.withWindow(1 << 26, 19).scatterPasses());
+        assertEquals(1, MsmPlan.withWindow(1 << 27, 16).scatterPasses());
+        assertEquals(1, MsmPlan.withWindow(1 << 22, 20).scatterPasses());
+        for (int lg = 0; lg <= 30; lg++) {
+            MsmPlan p = MsmPlan.withWindow(1 << lg, MsmPlan.windowBitsFor(1 << lg));
+            assertTrue(p.scatterPasses() >= 1 && p.scatterPasses() <= p.buckets());
+            // The digits wait one region above their window's: one region more than the windows.
+            assertEquals(4L * (p.windows() + 1) * p.n(), p.sortedBytes());
         }
     }
 

@@ -124,6 +124,7 @@ public final class ProverFootprint {
     /** An Msm's workspace after reserving plans of these sizes: each buffer grows to its largest use. */
     static long msmBytes(Curve curve, long... sizes) {
         long buckets = 0;
+        long tiles = 0;
         long sorted = 0;
         long sums = 0;
         long partials = 0;
@@ -132,13 +133,14 @@ public final class ProverFootprint {
             if (n > 0) {
                 MsmPlan p = MsmPlan.forSize((int) n, curve);
                 buckets = Math.max(buckets, p.bucketCount());
-                sorted = Math.max(sorted, 4L * p.windows() * n);
+                tiles = Math.max(tiles, 4L * p.windows() * p.scanTiles());
+                sorted = Math.max(sorted, p.sortedBytes());
                 sums = Math.max(sums, p.bucketBytes(curve));
                 partials = Math.max(partials, p.partialBytes(curve));
                 slots = Math.max(slots, p.slotBytes(curve));
             }
         }
-        return 3 * 4 * buckets + sorted + sums + 2 * partials + slots + 8L * curve.jacobianLongs;
+        return 3 * 4 * buckets + tiles + sorted + sums + 2 * partials + slots;
     }
 
     static long batchBytes(Curve curve, long n) {
