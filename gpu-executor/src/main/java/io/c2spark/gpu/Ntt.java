@@ -1,16 +1,19 @@
 package io.c2spark.gpu;
 
 import io.c2spark.core.field.Fr;
+import java.util.List;
 
 /**
- * NTT of size 2^lgN over Fr on one device, in place on a device buffer of 2^lgN elements, natural
- * order in and out, equal to bellperson's EvaluationDomain fft / ifft / coset_fft / icoset_fft.
- * Holds the twiddle tables (w^j and w^-j for j < n/2) and, once a coset transform is asked for,
- * the coset tables g^i and n^-1 g^-i.
+ * NTT of size 2^lgN over Fr on one device, on a device buffer of 2^lgN elements (the result in
+ * that buffer), natural order in and out, equal to bellperson's EvaluationDomain fft / ifft /
+ * coset_fft / icoset_fft. Each transform also takes a scratch buffer of {@link #scratchBytes}, which
+ * it overwrites: the first pass reads the data at bit-reversed indices and writes the scratch
+ * buffer, the last writes back (ntt.cuh). The caller owns it, so that transforms on several streams
+ * (the GPU prover's slots, which share one Ntt) each have their own. Holds the twiddle tables (w^j
+ * and w^-j for j < n/2) and, once a coset transform is asked for, the coset tables g^i and
+ * n^-1 g^-i.
  */
 public final class Ntt implements AutoCloseable {
-    /** NTT_LG_REV in ntt.cuh: the tiled bit reversal moves 2^4 x 2^4 tiles, so sizes from 2^8. */
-    static final int LG_REVERSE_TILE = 4;
     private final GpuDevice device;
     public final FrDomain domain;
     public final long size;
@@ -56,49 +59,59 @@ public final class Ntt implements AutoCloseable {
         }
     }
 
-    /** The transform proper: bit reversal then the shared-memory passes, with the given twiddles. */
-    private void transform(DeviceBuffer data, DeviceBuffer tw, GpuStream s) {
+    /** Bytes of the scratch buffer that a transform of 2^lgN takes beside its data: as many again. */
+    public static long scratchBytes(int lgN) {
+        return 32L << lgN;
+    }
+
+    /**
+     * The transform proper, with the given twiddles: NttPlan's passes, the first reading data at
+     * bit-reversed indices into scratch, the last writing data; a single pass works in place on
+     * data.
+     */
+    private void transform(DeviceBuffer data, DeviceBuffer scratch, DeviceBuffer tw, GpuStream s) {
         checkSize(data);
+        checkSize(scratch);
+        if (scratch == data) {
+            throw new IllegalArgumentException("NTT scratch buffer is the data buffer");
+        }
         int lgN = domain.lgN;
         if (lgN == 0) {
             return;
         }
-        if (lgN >= 2 * LG_REVERSE_TILE) {
-            Launch.kernel(device, Kernel.NTT_BIT_REVERSE_TILED, 1L << (lgN - 2 * LG_REVERSE_TILE), 1 << (2 * LG_REVERSE_TILE),
-                    s, data, lgN);
-        } else {
-            Launch.kernel(device, Kernel.NTT_BIT_REVERSE, LaunchShapes.gridFor(size, LaunchShapes.BLOCK, device.multiprocessors),
-                    LaunchShapes.BLOCK, s, data, lgN);
-        }
-        for (NttPlan.Pass p : NttPlan.passes(lgN)) {
-            Launch.kernel(device, Kernel.NTT_PASS_REG4, p.blocks(), p.threadsPerBlock(), s, data, lgN, p.firstStage(),
+        List<NttPlan.Pass> passes = NttPlan.passes(lgN);
+        for (int i = 0; i < passes.size(); i++) {
+            NttPlan.Pass p = passes.get(i);
+            DeviceBuffer in = i == 0 ? data : scratch;
+            DeviceBuffer out = i == passes.size() - 1 ? data : scratch;
+            Launch.kernel(device, Kernel.NTT_PASS_REG4, p.blocks(), p.threadsPerBlock(), s, in, out, lgN, p.firstStage(),
                     p.stages(), p.lgLow(), tw);
         }
     }
 
-    /** Coefficients to evaluations at w^i. */
-    public void forward(DeviceBuffer data, GpuStream s) {
-        transform(data, twiddles, s);
+    /** Coefficients to evaluations at w^i; scratch is overwritten. */
+    public void forward(DeviceBuffer data, DeviceBuffer scratch, GpuStream s) {
+        transform(data, scratch, twiddles, s);
     }
 
-    /** Evaluations at w^i to coefficients. */
-    public void inverse(DeviceBuffer data, GpuStream s) {
-        transform(data, inverseTwiddles, s);
+    /** Evaluations at w^i to coefficients; scratch is overwritten. */
+    public void inverse(DeviceBuffer data, DeviceBuffer scratch, GpuStream s) {
+        transform(data, scratch, inverseTwiddles, s);
         field.frScale(data, sizeInv, size, s);
     }
 
-    /** Coefficients to evaluations at g w^i. */
-    public void cosetForward(DeviceBuffer data, GpuStream s) {
+    /** Coefficients to evaluations at g w^i; scratch is overwritten. */
+    public void cosetForward(DeviceBuffer data, DeviceBuffer scratch, GpuStream s) {
         prepareCosetTables(s);
         checkSize(data);
         field.apply(FieldKernels.Op.FR_MUL, data, cosetPowers, data, size, s);
-        transform(data, twiddles, s);
+        transform(data, scratch, twiddles, s);
     }
 
-    /** Evaluations at g w^i to coefficients. */
-    public void cosetInverse(DeviceBuffer data, GpuStream s) {
+    /** Evaluations at g w^i to coefficients; scratch is overwritten. */
+    public void cosetInverse(DeviceBuffer data, DeviceBuffer scratch, GpuStream s) {
         prepareCosetTables(s);
-        transform(data, inverseTwiddles, s);
+        transform(data, scratch, inverseTwiddles, s);
         field.apply(FieldKernels.Op.FR_MUL, data, cosetInversePowers, data, size, s);
     }
 

@@ -22,13 +22,14 @@ class GpuNttTest {
 
     static long[] gpu(int lgN, long[] input, Kind kind) {
         GpuDevice d = GpuTestDevice.get();
-        try (Ntt ntt = new Ntt(d, lgN); GpuStream s = d.newStream(); DeviceBuffer buf = d.allocate(8L * input.length)) {
+        try (Ntt ntt = new Ntt(d, lgN); GpuStream s = d.newStream(); DeviceBuffer buf = d.allocate(8L * input.length);
+             DeviceBuffer scratch = d.allocate(Ntt.scratchBytes(lgN))) {
             buf.upload(input);
             switch (kind) {
-                case FORWARD -> ntt.forward(buf, s);
-                case INVERSE -> ntt.inverse(buf, s);
-                case COSET_FORWARD -> ntt.cosetForward(buf, s);
-                case COSET_INVERSE -> ntt.cosetInverse(buf, s);
+                case FORWARD -> ntt.forward(buf, scratch, s);
+                case INVERSE -> ntt.inverse(buf, scratch, s);
+                case COSET_FORWARD -> ntt.cosetForward(buf, scratch, s);
+                case COSET_INVERSE -> ntt.cosetInverse(buf, scratch, s);
             }
             s.synchronize();
             long[] out = new long[input.length];
@@ -88,9 +89,10 @@ class GpuNttTest {
             GpuDevice d = GpuTestDevice.get();
             long n = 1L << lg;
             long[] x = TestData.randomFr((int) n, TestData.SEED + lg);
-            try (Ntt ntt = new Ntt(d, lg); GpuStream s = d.newStream(); DeviceBuffer buf = d.allocate(32 * n)) {
+            try (Ntt ntt = new Ntt(d, lg); GpuStream s = d.newStream(); DeviceBuffer buf = d.allocate(32 * n);
+                 DeviceBuffer scratch = d.allocate(Ntt.scratchBytes(lg))) {
                 buf.upload(x);
-                ntt.forward(buf, s);
+                ntt.forward(buf, scratch, s);
                 s.synchronize();
                 SplittableRandom rnd = new SplittableRandom(TestData.SEED);
                 FrDomain dom = new FrDomain(lg);
@@ -99,7 +101,7 @@ class GpuNttTest {
                 Fr.pow(dom.omega, 0, new long[] {i, 0, 0, 0}, point, 0);
                 long[] want = NttReference.evaluate(x, (int) n, point);
                 assertArrayEquals(want, buf.downloadLongs(32L * i, 4), "forward 2^" + lg + " output " + i);
-                ntt.inverse(buf, s);
+                ntt.inverse(buf, scratch, s);
                 s.synchronize();
                 long[] back = new long[x.length];
                 buf.download(0, back, 0, back.length);

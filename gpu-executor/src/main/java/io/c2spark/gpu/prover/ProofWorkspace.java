@@ -12,6 +12,7 @@ import io.c2spark.gpu.Kernel;
 import io.c2spark.gpu.Launch;
 import io.c2spark.gpu.LaunchShapes;
 import io.c2spark.gpu.Msm;
+import io.c2spark.gpu.Ntt;
 import io.c2spark.gpu.PinnedHostBuffer;
 import io.c2spark.gpu.R1csDeviceShape.Matrix;
 import io.c2spark.gpu.coordinator.VramLedger;
@@ -23,7 +24,7 @@ import jcuda.driver.CUdeviceptr;
 /**
  * The working set of one proof in flight on one device (a coordinator slot's): pinned host memory
  * for the staged input ({@link StagingLayout}) and the sums, device memory for the staged input,
- * a, b, c and the MSM and batch-addition workspaces. Everything is allocated in the constructor; a
+ * a, b, c, the NTTs' scratch buffer and the MSM and batch-addition workspaces. Everything is allocated in the constructor; a
  * proof then runs in four steps that allocate nothing and never synchronize the device:
  * <ol>
  * <li>{@link #stage}: the witness and what is picked from it written into pinned memory (CPU);
@@ -53,6 +54,11 @@ public final class ProofWorkspace implements AutoCloseable {
     private final PinnedHostBuffer sumsHost;
     private final DeviceBuffer input;
     private final DeviceBuffer a, b, c;
+    /**
+     * The NTTs' scratch ({@link Ntt#scratchBytes}): no other buffer of the domain's
+     * size is free while a, b, c are transformed (each holds its vector until the quotient).
+     */
+    private final DeviceBuffer nttScratch;
     /** The A and B selection bitmaps, made from the uploaded aux bitmap on the device. */
     private final DeviceBuffer aBits, bBits;
     private final DeviceBuffer sums;
@@ -121,6 +127,7 @@ public final class ProofWorkspace implements AutoCloseable {
         this.a = device.allocate(32 * m);
         this.b = device.allocate(32 * m);
         this.c = device.allocate(32 * m);
+        this.nttScratch = device.allocate(Ntt.scratchBytes(key.ntt.domain.lgN));
         this.aBits = device.allocate(4L * key.aSelection.selectionWords());
         this.bBits = device.allocate(4L * key.bSelection.selectionWords());
         this.sums = device.allocate(plan.sumsBytes());
@@ -242,11 +249,11 @@ public final class ProofWorkspace implements AutoCloseable {
         // h as CpuProver.quotient computes it: each of a, b, c back to coefficients and onto the
         // coset, (a b - c) / Z there, then back to coefficients.
         for (DeviceBuffer v : new DeviceBuffer[] {a, b, c}) {
-            k.ntt.inverse(v, s);
-            k.ntt.cosetForward(v, s);
+            k.ntt.inverse(v, nttScratch, s);
+            k.ntt.cosetForward(v, nttScratch, s);
         }
         field.quotientOnCoset(a, b, c, k.zInv, k.domainSize, s);
-        k.ntt.cosetInverse(a, s);
+        k.ntt.cosetInverse(a, nttScratch, s);
         mark(2, s);
         select(k.aSelection, k.aDensity, k.aPrefix, aBits, s);
         select(k.bSelection, k.bDensity, k.bPrefix, bBits, s);
@@ -343,7 +350,7 @@ public final class ProofWorkspace implements AutoCloseable {
     public void close() {
         staged.close();
         sumsHost.close();
-        for (DeviceBuffer d : new DeviceBuffer[] {input, a, b, c, aBits, bBits, sums}) {
+        for (DeviceBuffer d : new DeviceBuffer[] {input, a, b, c, nttScratch, aBits, bBits, sums}) {
             d.close();
         }
         for (int i = 0; i < chunks.length; i++) {

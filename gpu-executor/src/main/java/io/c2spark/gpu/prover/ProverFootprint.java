@@ -114,7 +114,8 @@ public final class ProverFootprint {
         }
         long staged = 32 * (s.inputs() + s.tail() + s.bInputs() + s.aTail() + s.bTail()) + s.aux() / 8 + 6 * 256;
         long selections = (s.inputs() + s.aAux() + s.bInputs() + s.bAux()) / 8 + 8;
-        long abc = 3 * 32 * m;
+        // a, b, c and the NTTs' scratch.
+        long abc = 3 * 32 * m + Ntt.scratchBytes(s.lgDomain());
         // At most 64 windows (c = 4) of G2 XYZZ sums per step: an upper bound.
         long sums = steps * 64 * Curve.G2.xyzzBytes;
         long chunkBuffers = streamed ? ProofWorkspace.chunkBufferBytes(largestChunk) : 0;

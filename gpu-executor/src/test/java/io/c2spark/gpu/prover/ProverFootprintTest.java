@@ -36,7 +36,8 @@ class ProverFootprintTest {
             selectionBytes += 4L * (sel.density().length + sel.prefix().length);
         }
         assertEquals(paramBytes + tailBytes + matrixBytes + selectionBytes + nttBytes, ProverFootprint.residentBytes(s));
-        assertTrue(ProverFootprint.slotBytes(s) > 3L * 32 * (1L << s.lgDomain()));
+        // a, b, c and the NTTs' scratch, each a vector of the domain.
+        assertTrue(ProverFootprint.slotBytes(s) > 4L * 32 * (1L << s.lgDomain()));
     }
 
     private static ProverFootprint.Sizes sizes32GiB() {
