@@ -95,6 +95,18 @@ public final class Msm implements AutoCloseable {
     }
 
     /**
+     * The workspace's largest buffer (the sorted point indices, written and read only within a run),
+     * grown to at least bytes, for work that runs between runs on the stream of the runs: the GPU
+     * prover's NTTs take lane 0's G1 workspace (that of the h MSM, 4 (windows + 1) bytes per point)
+     * as their scratch (ProofWorkspace). Call it once to size the buffer before the runs, since
+     * growing it replaces the buffer; afterwards it returns the same buffer without allocating.
+     */
+    public DeviceBuffer scratchBetweenRuns(long bytes) {
+        sorted = ensure(device, sorted, bytes);
+        return sorted;
+    }
+
+    /**
      * Enqueues the MSM of the n points and scalars at the given device addresses (with the bytes
      * available from each, for the bounds check) and the copy of its p.windows() XYZZ window sums
      * ({@link Curve#xyzzBytes} each, lowest window first) to out, for {@link WindowCombination}.

@@ -24,8 +24,9 @@ import jcuda.driver.CUdeviceptr;
 /**
  * The working set of one proof in flight on one device (a coordinator slot's): pinned host memory
  * for the staged input ({@link StagingLayout}) and the sums, device memory for the staged input,
- * a, b, c, the NTTs' scratch buffer and the MSM and batch-addition workspaces. Everything is allocated in the constructor; a
- * proof then runs in four steps that allocate nothing and never synchronize the device:
+ * a, b, c and the MSM and batch-addition workspaces (lane 0's G1 MSM workspace doubles as the NTTs'
+ * scratch buffer). Everything is allocated in the constructor; a proof then runs in four steps that
+ * allocate nothing and never synchronize the device:
  * <ol>
  * <li>{@link #stage}: the witness and what is picked from it written into pinned memory (CPU);
  * <li>{@link #enqueueUpload}: one asynchronous copy to the device;
@@ -54,11 +55,6 @@ public final class ProofWorkspace implements AutoCloseable {
     private final PinnedHostBuffer sumsHost;
     private final DeviceBuffer input;
     private final DeviceBuffer a, b, c;
-    /**
-     * The NTTs' scratch ({@link Ntt#scratchBytes}): no other buffer of the domain's
-     * size is free while a, b, c are transformed (each holds its vector until the quotient).
-     */
-    private final DeviceBuffer nttScratch;
     /** The A and B selection bitmaps, made from the uploaded aux bitmap on the device. */
     private final DeviceBuffer aBits, bBits;
     private final DeviceBuffer sums;
@@ -127,7 +123,6 @@ public final class ProofWorkspace implements AutoCloseable {
         this.a = device.allocate(32 * m);
         this.b = device.allocate(32 * m);
         this.c = device.allocate(32 * m);
-        this.nttScratch = device.allocate(Ntt.scratchBytes(key.ntt.domain.lgN));
         this.aBits = device.allocate(4L * key.aSelection.selectionWords());
         this.bBits = device.allocate(4L * key.bSelection.selectionWords());
         this.sums = device.allocate(plan.sumsBytes());
@@ -150,6 +145,7 @@ public final class ProofWorkspace implements AutoCloseable {
             }
             chunkBytes = Math.max(chunkBytes, st.points().curve.affineBytes() * st.n());
         }
+        nttScratch();
         this.chunks = new DeviceBuffer[streamed ? 2 : 0];
         this.loaded = new GpuEvent[chunks.length];
         this.consumed = new GpuEvent[chunks.length];
@@ -158,6 +154,17 @@ public final class ProofWorkspace implements AutoCloseable {
             loaded[i] = new GpuEvent(device);
             consumed[i] = new GpuEvent(device);
         }
+    }
+
+    /**
+     * The NTTs' scratch buffer ({@link Ntt#scratchBytes}): lane 0's G1 MSM workspace, grown if need
+     * be (the constructor sizes it, so that a proof allocates nothing). a, b and c each hold their
+     * vector until the quotient, so no buffer of the workspace's own is free during the NTTs; the
+     * MSM workspaces are, and lane 0 runs on the compute stream, so its MSMs (of this proof and of
+     * the one before) are ordered with the NTTs.
+     */
+    private DeviceBuffer nttScratch() {
+        return lanes[0].g1Msm.scratchBetweenRuns(Ntt.scratchBytes(key.ntt.domain.lgN));
     }
 
     /** Device bytes of the two chunk buffers of streamed mode, for steps of at most chunkBytes of points. */
@@ -246,6 +253,7 @@ public final class ProofWorkspace implements AutoCloseable {
                     m == Matrix.A ? a : m == Matrix.B ? b : c, s);
         }
         mark(1, s);
+        DeviceBuffer nttScratch = nttScratch();
         // h as CpuProver.quotient computes it: each of a, b, c back to coefficients and onto the
         // coset, (a b - c) / Z there, then back to coefficients.
         for (DeviceBuffer v : new DeviceBuffer[] {a, b, c}) {
@@ -350,7 +358,7 @@ public final class ProofWorkspace implements AutoCloseable {
     public void close() {
         staged.close();
         sumsHost.close();
-        for (DeviceBuffer d : new DeviceBuffer[] {input, a, b, c, nttScratch, aBits, bBits, sums}) {
+        for (DeviceBuffer d : new DeviceBuffer[] {input, a, b, c, aBits, bBits, sums}) {
             d.close();
         }
         for (int i = 0; i < chunks.length; i++) {

@@ -4,6 +4,7 @@ import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.gpu.BatchAdd;
 import io.c2spark.gpu.Curve;
+import io.c2spark.gpu.Msm;
 import io.c2spark.gpu.MsmPlan;
 import io.c2spark.gpu.Ntt;
 import io.c2spark.gpu.coordinator.VramLedger;
@@ -109,24 +110,28 @@ public final class ProverFootprint {
         long work = 0;
         for (int i = 0; i < 2 * lanes; i++) {
             Curve curve = i % 2 == 0 ? Curve.G1 : Curve.G2;
-            work += msmBytes(curve, msmSizes.get(i).stream().mapToLong(Long::longValue).toArray())
+            // Lane 0's G1 MSM workspace is also the NTTs' scratch (ProofWorkspace.nttScratch).
+            long scratch = i == 0 ? Ntt.scratchBytes(s.lgDomain()) : 0;
+            work += msmBytes(curve, scratch, msmSizes.get(i).stream().mapToLong(Long::longValue).toArray())
                     + (batchSizes[i] > 0 ? batchBytes(curve, batchSizes[i]) : 0);
         }
         long staged = 32 * (s.inputs() + s.tail() + s.bInputs() + s.aTail() + s.bTail()) + s.aux() / 8 + 6 * 256;
         long selections = (s.inputs() + s.aAux() + s.bInputs() + s.bAux()) / 8 + 8;
-        // a, b, c and the NTTs' scratch.
-        long abc = 3 * 32 * m + Ntt.scratchBytes(s.lgDomain());
+        long abc = 3 * 32 * m;
         // At most 64 windows (c = 4) of G2 XYZZ sums per step: an upper bound.
         long sums = steps * 64 * Curve.G2.xyzzBytes;
         long chunkBuffers = streamed ? ProofWorkspace.chunkBufferBytes(largestChunk) : 0;
         return staged + selections + abc + sums + work + chunkBuffers;
     }
 
-    /** An Msm's workspace after reserving plans of these sizes: each buffer grows to its largest use. */
-    static long msmBytes(Curve curve, long... sizes) {
+    /**
+     * An Msm's workspace after reserving plans of these sizes and {@link Msm#scratchBetweenRuns} of
+     * scratch bytes: each buffer grows to its largest use.
+     */
+    static long msmBytes(Curve curve, long scratch, long... sizes) {
         long buckets = 0;
         long tiles = 0;
-        long sorted = 0;
+        long sorted = scratch;
         long sums = 0;
         long partials = 0;
         long slots = 0;

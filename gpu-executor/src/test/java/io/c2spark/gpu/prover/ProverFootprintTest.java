@@ -36,7 +36,7 @@ class ProverFootprintTest {
             selectionBytes += 4L * (sel.density().length + sel.prefix().length);
         }
         assertEquals(paramBytes + tailBytes + matrixBytes + selectionBytes + nttBytes, ProverFootprint.residentBytes(s));
-        // a, b, c and the NTTs' scratch, each a vector of the domain.
+        // a, b, c and the NTTs' scratch (lane 0's G1 MSM workspace), each a vector of the domain.
         assertTrue(ProverFootprint.slotBytes(s) > 4L * 32 * (1L << s.lgDomain()));
     }
 
