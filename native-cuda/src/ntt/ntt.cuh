@@ -18,8 +18,10 @@
 // active 78% of the cycles and "math pipe throttle" is the first stall reason, so the passes are
 // bound by the multiplication's multiply-adds, not by memory or barriers. Sixth session: with the
 // Fr product's reduction fused (ff/mont_t.cuh m0), four blocks per SM and NttPlan's 9-stage first
-// pass, 2^24 in 4.29 ms (passes 3.98) and 2^27 in 38.1 ms with the tiled reversal; the reversal
-// absorbed into the first pass: see docs/benchmarks.md ("NTT: the bit reversal absorbed").
+// pass, 2^24 in 4.29 ms (passes 3.98) and 2^27 in 38.1 ms with a tiled reversal kernel (0.32 and
+// 2.52 ms of those). With the reversal in the first pass that pass takes 0.06 ms (2^24) and 0.52 ms
+// (2^27) longer and the transform 0.27 and 2.1 ms less: 4.02 and 36.0 ms, 3.98 at 2^24 with
+// NttPlan's smaller later tiles (harness; docs/benchmarks.md, "NTT: the bit reversal absorbed").
 #pragma once
 #include "../util/check.cuh"
 #include "../ff/bls12_381.cuh"
@@ -55,7 +57,8 @@ ntt_pass_reg4(const uint32_t* in, uint32_t* out, uint32_t lg_n, uint32_t t, uint
     // The first pass (t = 0, so lg_low = 0) reads element e of tile h at the bit reversal of its
     // index h 2^s + e, rev(e) 2^(lg_n - s) + rev(h): one 32-byte element every 2^(lg_n - s). Block b
     // takes the tile h with rev(h) = b, so that the blocks running together read neighbouring
-    // elements of each such row.
+    // elements of each such row: with block b on tile b the pass took 1.57 against 1.45 ms at 2^24,
+    // 12.4 against 11.5 ms at 2^27 (H200, 2026-12-02).
     const uint32_t high = t != 0 ? blockIdx.x >> low_groups_lg : lg_n == s ? 0 : __brev(blockIdx.x) >> (32 - (lg_n - s));
     const uint32_t low_mask = (1u << lg_low) - 1;
     // Indices fit 32 bits: NttPlan allows sizes up to 2^31.

@@ -9,13 +9,16 @@ import java.util.List;
  * ntt_pass_reg4). A pass covers stages [t, t + s) with 2^lgLow consecutive low indices per block; a
  * block holds 2^(s + lgLow) <= 2^LG_TILE elements, 2^LG_REG of them per thread.
  *
- * <p>The first pass takes MAX_STAGES stages of consecutive elements (no low bits); the stages left
- * are spread evenly over as few passes as MAX_STAGES allows, larger first, each taking as many low
- * bits as the tile leaves free. Measured on the H200 (2026-12-02, sixth session, docs/benchmarks.md;
- * forward, bit reversal included, the fused Fr product at four blocks per SM): 2^24 as 9 + 8 + 7
- * stages (this rule) 4.29 ms, 8 + 8 + 8 (the previous rule, stages spread evenly over all passes)
- * 4.43, 10 + 7 + 7 4.34, and 9 + 8 + 7 with one low bit fewer in the later passes 4.26 (not worth a
- * rule of its own); 2^27 as 9 + 9 + 9 38.1 (both rules). With 72 registers per thread instead of
+ * <p>The first pass takes MAX_STAGES stages of consecutive elements (no low bits; it also reads the
+ * input at bit-reversed indices); the stages left are spread evenly over as few passes as MAX_STAGES
+ * allows, larger first, each in a tile of 2^(LG_TILE - 1) elements where that leaves it a low bit
+ * (else one low bit). Measured on the H200 (2026-12-02, sixth session, docs/benchmarks.md; forward,
+ * the fused Fr product at four blocks per SM), with the reversal in the first pass: 2^24 as
+ * 9:0 + 8:1 + 7:2 (stages:low bits, this rule) 3.98 ms, 9:0 + 8:2 + 7:3 (later passes in full
+ * tiles, the previous rule) 4.02, 9:0 + 8:2 + 7:2 3.99, 10:0 + 7:3 + 7:3 3.97, 8:0 + 8:2 + 8:2 4.21;
+ * 2^20 as 9:0 + 6:3 + 5:4 0.240 against 0.244; 2^27 9:0 + 9:1 + 9:1 36.0 (both rules). With a
+ * separate tiled reversal before the passes: 2^24 as 9 + 8 + 7 in full tiles 4.29 ms, 8 + 8 + 8
+ * 4.43, 10 + 7 + 7 4.34, 9:0 + 8:1 + 7:2 4.26; 2^27 38.1. With 72 registers per thread instead of
  * 64: 7 + 9 + 8 4.95 ms at 2^24, 10 + 9 + 8 39.5 against 38.9 at 2^27. Earlier (second round):
  * a pass whose tile is smaller than the others runs few threads per block: the old plan's last pass
  * at 2^27, 3 stages in tiles of 2^6 elements, took 10.0 ms against 13.2 ms for a 7-stage pass.
@@ -57,7 +60,9 @@ public final class NttPlan {
         for (int i = 0; i < count; i++) {
             // The first rest mod count of these passes take one stage more.
             int s = rest / count + (i < rest % count ? 1 : 0);
-            int low = Math.min(t, LG_TILE - s);
+            // Measured faster (above): a 2^9 tile runs 7 blocks of 4 warps per SM (each block
+            // takes 32 KiB of shared memory), a 2^10 tile 4 of 8 warps.
+            int low = Math.min(t, Math.max(1, LG_TILE - 1 - s));
             out.add(new Pass(t, s, low, lgN));
             t += s;
         }

@@ -27,8 +27,10 @@ class NttPlanTest {
             assertEquals(lg, next, "2^" + lg + ": all stages");
         }
         // The shapes measured fastest on the H200 (NttPlan's comment).
-        assertEquals(List.of(new NttPlan.Pass(0, 9, 0, 24), new NttPlan.Pass(9, 8, 2, 24), new NttPlan.Pass(17, 7, 3, 24)),
+        assertEquals(List.of(new NttPlan.Pass(0, 9, 0, 24), new NttPlan.Pass(9, 8, 1, 24), new NttPlan.Pass(17, 7, 2, 24)),
                 NttPlan.passes(24));
+        assertEquals(List.of(new NttPlan.Pass(0, 9, 0, 20), new NttPlan.Pass(9, 6, 3, 20), new NttPlan.Pass(15, 5, 4, 20)),
+                NttPlan.passes(20));
         assertEquals(List.of(new NttPlan.Pass(0, 9, 0, 27), new NttPlan.Pass(9, 9, 1, 27), new NttPlan.Pass(18, 9, 1, 27)),
                 NttPlan.passes(27));
         assertEquals(1, NttPlan.passes(10).size());
