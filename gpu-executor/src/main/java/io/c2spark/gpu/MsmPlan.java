@@ -18,17 +18,19 @@ package io.c2spark.gpu;
  * method. The copies take {@link #tableBytes} of device memory.
  *
  * <p>Window rule ({@link #windowBitsFor}): from 2^19 points, the c in [16, 24] of least
- * {@link #costNanos} among those whose histogram counters fit in {@link #COUNTER_BYTES} (a model
- * fitted to the H200 (2026-12-02, docs/benchmarks.md: G1 2^20 to
- * 2^27 and G2 2^24, c in {16, 19, 20, 22}; refitted in the sixth session, with c in {16, 18, 19,
- * 20}, after the scatter, scan and reduction were made cheaper: c = 20 now wins from 2^24, 140.8
- * ms against 151.7 with c = 16).
+ * {@link #costNanos}, a model fitted to the H200, among those whose histogram counters fit in
+ * {@link #COUNTER_BYTES} (2026-12-02, docs/benchmarks.md: G1 2^20 to 2^27 and G2 2^24, c in {16,
+ * 19, 20, 22}; refitted in the sixth session, with c in {16, 18, 19, 20}, after the scatter, scan
+ * and reduction were made cheaper: c = 20 now wins from 2^24, 140.8 ms against 151.7 with c = 16).
+ * With all copies it picks c = 22 at 2^24 (measured 124.4 ms against 128.1 with 24) and c = 24 at
+ * 2^26 (454.9 against 452.4 with 22, a tie); with six copies at 2^27, c = 22 (894.2 against 941.9
+ * with 24, whose two sets' counters do not fit L2).
  * Larger c means fewer windows (n * windows entries to add, sort and count) but more buckets to
  * reduce (2^(c-1) per window), a little more per entry in the accumulation, and, where the top
  * window keeps few bits, its counters contended.
  * c = 22 lost to 20 at every size measured (its 100 MB of counters do not fit the 50 MB L2), so
- * without copies the rule stops at 20 (c = 21's 13 windows of counters take 54 MB). Below 2^19 the earlier rule stays (16 from 2^15, 8 from 2^7, else 4):
- * there the serial chains of reduction and combination, not the amount of work, set the time,
+ * without copies the rule stops at 20 (c = 21's 13 windows of counters take 54 MB). Below 2^19
+ * the earlier rule stays (16 from 2^15, 8 from 2^7, else 4): there the serial chains of reduction and combination, not the amount of work, set the time,
  * which the model does not describe.
  */
 public record MsmPlan(int n, int windowBits, int windows, int copies, int buckets, int segment, int chunk) {
@@ -245,7 +247,7 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
         return (long) (w + copies) * n;
     }
 
-    /** Device bytes of the k copies of the points (copy 0 being the points themselves): copies n affine points. */
+    /** Device bytes of the points the plan reads: copies n affine points (copy 0 holds the points themselves). */
     public long tableBytes(Curve curve) {
         return curve.affineBytes() * region();
     }

@@ -167,7 +167,9 @@ class MsmPlanTest {
     @Test
     void windowRuleWithCopiesTakesFewerWindows() {
         // All copies: one set of 2^23 buckets (32 MiB of counters) at c = 24 where the 11 windows'
-        // entries outweigh its buckets (2^26), 12 windows of c = 22 below (2^24).
+        // entries outweigh its buckets (2^26), 12 windows of c = 22 below (2^24). Measured on the
+        // H200 (docs/benchmarks.md, shifted bases): 2^24 c = 22 124.4 ms, c = 24 128.1; 2^26 c = 24
+        // 454.9, c = 22 452.4 (a tie); 2^27 with six copies c = 22 894.2, c = 24 941.9.
         assertEquals(22, MsmPlan.windowBitsFor(1 << 24, Curve.G1, 99));
         assertEquals(24, MsmPlan.windowBitsFor(1 << 26, Curve.G1, 99));
         // Six copies: c = 24 would take two sets, 64 MiB of counters; c = 22's two sets take 16.
