@@ -5,5 +5,6 @@
 #include "ntt/ntt.cuh"
 #include "msm/pippenger.cuh"
 #include "msm/fixed_base.cuh"
+#include "msm/shifted_bases.cuh"
 #include "spmv/spmv.cuh"
 #include "kernels/bitmap_kernels.cuh"

@@ -1,7 +1,7 @@
 // Multi-scalar multiplication in G1 and G2, Pippenger's bucket method with signed windows, every
 // step on the GPU. The host (gpu-executor Msm) launches, in order:
-//   msm_histogram   digits of every scalar; count per (window, bucket)          atomics; digits kept
-//   msm_scan_*      exclusive prefix sums of the counts per window, by tiles     -> starts, cursors
+//   msm_histogram   digits of every scalar; count per (set, bucket)             atomics; digits kept
+//   msm_scan_*      exclusive prefix sums of the counts per set, by tiles        -> starts, cursors
 //   msm_scatter     point indices (sign in bit 31) grouped by bucket, one launch per window and
 //                   bucket range                                                 atomics on cursors
 //   msm_slot_buckets     first bucket of every slot of chunk sorted entries; empty buckets zeroed
@@ -9,7 +9,7 @@
 //   msm_accumulate_fixup buckets crossing slot boundaries: a slot's tail plus the next slots' heads
 //   msm_reduce_segments  per run of seg buckets: its weighted sum and its total, one thread per run
 //   msm_reduce_level     groups of runs' sums down to one weighted sum per window, repeated
-// and the host combines the windows (gpu-executor WindowCombination).
+// and the host combines the window (set) sums (gpu-executor WindowCombination).
 // The scalar steps (histogram, scan, scatter) know no points and serve both groups; the point
 // steps are templates over the affine and XYZZ types, exported once per group (G2 names start
 // with g2_).
@@ -20,6 +20,15 @@
 // value - 2^c with a carry of one. With windows = ceil(256 / c) the top window never carries out
 // (a 255-bit scalar leaves it at most c - 1 bits), so magnitudes are 1..2^(c-1) and bucket
 // b = magnitude - 1 of 2^(c-1) buckets per window.
+//
+// Shifted bases (gpu-executor G1ShiftedBases): with `copies` = k copies of the points, copy j
+// holding 2^(j c) P_i at index j n + i, window w's digit d of scalar i is d times point
+// (w mod k) n + i in weight 2^(floor(w / k) k c). So the windows w with one floor(w / k) share
+// one bucket set: sets = ceil(windows / k) sets of 2^(c-1) buckets, each set's region of the
+// sorted array k n entries long, and the host combines the set sums with shift k c. From the
+// scan on, every kernel sees sets where it says windows (and a set's region where it says n);
+// only the histogram (the set of a window) and the scatter (the copy's offset) know of copies.
+// k = 1 is the plain method: a set is a window.
 #pragma once
 #include "../util/check.cuh"
 #include "../ec/g1.cuh"
@@ -52,9 +61,10 @@ __device__ __forceinline__ void msm_for_each_digit(const fr_t& canonical, uint32
 // (0x7fffffff) lie above every bucket (MsmPlan.MAX_WINDOW_BITS), so a bucket range skips it.
 #define MSM_NO_DIGIT 0xffffffffu
 
-// digits[w * n + i] = the kept digit of window w of scalar i (window-major, so the stores coalesce).
-C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t* counts,
-                              uint32_t* digits) {
+// digits[w * n + i] = the kept digit of window w of scalar i (window-major, so the stores coalesce);
+// counts per bucket of set w / copies.
+C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t copies,
+                              uint32_t* counts, uint32_t* digits) {
     const uint32_t buckets = 1u << (c - 1);
     for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
         fr_t k = fr_t::load(scalars + (size_t)i * 8).from_montgomery();
@@ -62,7 +72,7 @@ C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, u
             uint32_t kept = MSM_NO_DIGIT;
             if (digit != 0) {
                 const uint32_t b = (uint32_t)abs(digit) - 1;
-                atomicAdd(&counts[(size_t)w * buckets + b], 1u);
+                atomicAdd(&counts[(size_t)(w / copies) * buckets + b], 1u);
                 kept = b | (digit < 0 ? 0x80000000u : 0u);
             }
             digits[(size_t)w * n + i] = kept;
@@ -70,8 +80,8 @@ C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, u
     }
 }
 
-// Exclusive prefix sums of the counts per window, starts and cursors indexed like counts, relative
-// to the window's region of n entries in the sorted array. Three kernels over tiles of
+// Exclusive prefix sums of the counts per window (here: per set), starts and cursors indexed like
+// counts, relative to the window's region of n entries (a set's: copies n) in the sorted array. Three kernels over tiles of
 // MSM_SCAN_TILE counts, so that every SM takes part: one block per window, each thread a
 // contiguous run of the window's 2^19 counts (c = 20), took 1.6 ms on 13 SMs.
 //   msm_scan_tiles         one block per (window, tile): the tile's total
@@ -158,8 +168,9 @@ msm_scan_apply(const uint32_t* counts, uint32_t buckets, uint32_t tiles, const u
     }
 }
 
-// One window's entries whose bucket lies in [lo, hi): sorted[cursor++] = i | sign, the window's
-// cursors and sorted region passed in. A random 4-byte store per entry: when every window was
+// One window's entries whose bucket lies in [lo, hi): sorted[cursor++] = (base + i) | sign, the
+// cursors and sorted region of the window's set passed in, base the offset of the window's copy
+// of the points ((w mod copies) n; 0 without shifted bases). A random 4-byte store per entry: when every window was
 // scattered at once (one thread per scalar), each bucket's next store landed in a line L2 had
 // evicted since its last, and the scatter took 74.8 ms at 2^26 with c = 20 against the
 // histogram's 8.8 for the same atomics. One window and a bucket range at a time keeps the lines
@@ -168,7 +179,8 @@ msm_scan_apply(const uint32_t* counts, uint32_t buckets, uint32_t tiles, const u
 // then atomics, then stores); 1, 4 and 8 measured the same (docs/gpu-runs/2026-12-02-s6-msm6), so
 // L2 and memory, not each thread's chain of waits, set the time.
 #define MSM_SCATTER_UNROLL 4
-C2S_EXTERN void msm_scatter(const uint32_t* digits, uint32_t n, uint32_t lo, uint32_t hi, uint32_t* cursors, uint32_t* sorted) {
+C2S_EXTERN void msm_scatter(const uint32_t* digits, uint32_t n, uint32_t base, uint32_t lo, uint32_t hi, uint32_t* cursors,
+                            uint32_t* sorted) {
     const uint32_t stride = gridDim.x * blockDim.x;
     for (uint32_t i = c2s_global_id(); i < n; i += MSM_SCATTER_UNROLL * stride) {
         uint32_t d[MSM_SCATTER_UNROLL], at[MSM_SCATTER_UNROLL];
@@ -185,7 +197,7 @@ C2S_EXTERN void msm_scatter(const uint32_t* digits, uint32_t n, uint32_t lo, uin
 #pragma unroll
         for (uint32_t k = 0; k < MSM_SCATTER_UNROLL; k++) {
             const uint32_t b = d[k] & 0x7fffffffu;
-            if (b >= lo && b < hi) sorted[at[k]] = (i + k * stride) | (d[k] & 0x80000000u);
+            if (b >= lo && b < hi) sorted[at[k]] = (base + i + k * stride) | (d[k] & 0x80000000u);
         }
     }
 }

@@ -31,6 +31,7 @@ public enum Kernel {
     G1_FIXED_BASE_MUL_NAIVE("g1_fixed_base_mul_naive"),
     G1_FIXED_BASE_MUL_TABLE("g1_fixed_base_mul_table"),
     G1_XYZZ_TO_AFFINE_BATCH("g1_xyzz_to_affine_batch"),
+    G1_MSM_SHIFT_BASES("g1_msm_shift_bases"),
     G2_MSM_ACCUMULATE("g2_msm_accumulate"),
     G2_MSM_ACCUMULATE_FIXUP("g2_msm_accumulate_fixup"),
     G2_MSM_REDUCE_SEGMENTS("g2_msm_reduce_segments"),

@@ -5,7 +5,8 @@ import jcuda.driver.CUdeviceptr;
 /**
  * Multi-scalar multiplication in G1 or G2 on one device: sum_i k_i P_i with P_i affine in
  * prover-core's layout (all-zero for the identity) and k_i Fr elements in Montgomery form (4 longs
- * each). The device leaves one XYZZ sum per window; {@link WindowCombination} adds them up on the
+ * each). The device leaves one XYZZ sum per window (per bucket set with shifted bases:
+ * {@link MsmPlan#copies}, {@link G1ShiftedBases}); {@link WindowCombination} adds them up on the
  * CPU, as the prover does: on the device that step is one thread's chain of about 255 dependent
  * doublings, which no split shortens since the top window alone needs 240 (with the last partial
  * sums, 3.6 ms in G1 and 8.2 in G2 on the H200 whatever the size, docs/benchmarks.md). The result
@@ -82,7 +83,7 @@ public final class Msm implements AutoCloseable {
         counts = ensure(device, counts, 4 * buckets);
         starts = ensure(device, starts, 4 * buckets);
         cursors = ensure(device, cursors, 4 * buckets);
-        scanTiles = ensure(device, scanTiles, 4L * p.windows() * p.scanTiles());
+        scanTiles = ensure(device, scanTiles, 4L * p.sets() * p.scanTiles());
         sorted = ensure(device, sorted, p.sortedBytes());
         bucketSums = ensure(device, bucketSums, p.bucketBytes(curve));
         partialsA = ensure(device, partialsA, p.partialBytes(curve));
@@ -108,67 +109,76 @@ public final class Msm implements AutoCloseable {
 
     /**
      * Enqueues the MSM of the n points and scalars at the given device addresses (with the bytes
-     * available from each, for the bounds check) and the copy of its p.windows() XYZZ window sums
-     * ({@link Curve#xyzzBytes} each, lowest window first) to out, for {@link WindowCombination}.
+     * available from each, for the bounds check) and the copy of its p.sets() XYZZ window (set)
+     * sums ({@link Curve#xyzzBytes} each, lowest first) to out, for {@link WindowCombination} with
+     * window p.setShift(). With p.copies() > 1 the points are that many copies of the bases
+     * ({@link G1ShiftedBases}), p.region() points in all.
      */
     public void enqueueWindowSums(CUdeviceptr points, long pointBytes, CUdeviceptr scalars, long scalarBytes, MsmPlan p,
             GpuStream s, CUdeviceptr out) {
         DeviceBuffer windowSums = enqueueToWindows(points, pointBytes, scalars, scalarBytes, p, s);
-        windowSums.copyToAsync(0, out, p.windows() * curve.xyzzBytes, s);
+        windowSums.copyToAsync(0, out, p.sets() * curve.xyzzBytes, s);
         mark(7, s);
     }
 
-    /** Every step but the combination; returns the buffer holding the window sums. */
+    /** Every step but the combination; returns the buffer holding the window (set) sums. */
     private DeviceBuffer enqueueToWindows(CUdeviceptr points, long pointBytes, CUdeviceptr scalars, long scalarBytes, MsmPlan p,
             GpuStream s) {
         int n = p.n();
-        if (pointBytes < curve.affineBytes() * n || scalarBytes < 32L * n) {
-            throw new IllegalArgumentException(curve + " MSM of " + n + " points needs " + curve.affineBytes() * n
-                    + " bytes of points and " + 32L * n + " of scalars");
+        if (pointBytes < p.tableBytes(curve) || scalarBytes < 32L * n) {
+            throw new IllegalArgumentException(curve + " MSM of " + n + " points (" + p.copies() + " copies) needs "
+                    + p.tableBytes(curve) + " bytes of points and " + 32L * n + " of scalars");
         }
         reserve(p);
         int sm = device.multiprocessors;
         mark(1, s);
         counts.fill32(0, s);
-        // The digits of window w wait in the sorted array's region w + 1 (region 0 is never a
-        // digit region; region windows is the extra one): window w's scatter reads them before
-        // window w + 1's overwrites that region with its own sorted entries.
+        // The digits of window w wait in the sorted array at p.digitsAt(w), beyond what the
+        // scatters of windows up to w write (MsmPlan.sortedBytes): window w's scatter reads them
+        // before a later window's overwrites them with its own sorted entries.
         Launch.kernel(device, Kernel.MSM_HISTOGRAM, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
-                scalars, n, p.windowBits(), p.windows(), counts, sorted.at(4L * n));
+                scalars, n, p.windowBits(), p.windows(), p.copies(), counts, sorted.at(4 * p.digitsAt(0)));
         mark(2, s);
+        // From the scan on, a bucket set is what the kernels call a window, and its region (copies n
+        // entries) what they call n.
+        int sets = p.sets();
+        int region = (int) p.region();  // up to 2^31, passed as the kernels' u32
         int tiles = p.scanTiles();
-        Launch.kernel(device, Kernel.MSM_SCAN_TILES, p.windows() * tiles, SCAN_BLOCK, s, counts, p.buckets(), tiles, scanTiles);
-        Launch.kernel(device, Kernel.MSM_SCAN_TILE_OFFSETS, p.windows(), SCAN_BLOCK, s, scanTiles, tiles);
-        Launch.kernel(device, Kernel.MSM_SCAN_APPLY, p.windows() * tiles, SCAN_BLOCK, s, counts, p.buckets(), tiles, scanTiles,
+        Launch.kernel(device, Kernel.MSM_SCAN_TILES, sets * tiles, SCAN_BLOCK, s, counts, p.buckets(), tiles, scanTiles);
+        Launch.kernel(device, Kernel.MSM_SCAN_TILE_OFFSETS, sets, SCAN_BLOCK, s, scanTiles, tiles);
+        Launch.kernel(device, Kernel.MSM_SCAN_APPLY, sets * tiles, SCAN_BLOCK, s, counts, p.buckets(), tiles, scanTiles,
                 starts, cursors);
         mark(3, s);
         int passes = p.scatterPasses();
         for (int w = 0; w < p.windows(); w++) {
+            int set = w / p.copies();
+            int base = (w % p.copies()) * n;
             for (int k = 0; k < passes; k++) {
                 int lo = (int) ((long) p.buckets() * k / passes);
                 int hi = (int) ((long) p.buckets() * (k + 1) / passes);
                 Launch.kernel(device, Kernel.MSM_SCATTER, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
-                        sorted.at(4L * (w + 1) * n), n, lo, hi, cursors.at(4L * w * p.buckets()), sorted.at(4L * w * n));
+                        sorted.at(4 * p.digitsAt(w)), n, base, lo, hi, cursors.at(4L * set * p.buckets()),
+                        sorted.at(4 * set * p.region()));
             }
         }
         mark(4, s);
         Launch.kernel(device, Kernel.MSM_SLOT_BUCKETS, LaunchShapes.gridFor(p.bucketCount(), LaunchShapes.BLOCK, sm),
-                LaunchShapes.BLOCK, s, starts, counts, p.buckets(), p.windows(), p.chunk(), p.slotsPerWindow(),
+                LaunchShapes.BLOCK, s, starts, counts, p.buckets(), sets, p.chunk(), p.slotsPerSet(),
                 (int) (curve.xyzzBytes / 4), slotFirst, bucketSums);
         Launch.kernel(device, curve.accumulate, LaunchShapes.gridFor(p.slotCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
-                points, sorted, starts, counts, slotFirst, n, p.buckets(), p.windows(), p.chunk(), p.slotsPerWindow(),
+                points, sorted, starts, counts, slotFirst, region, p.buckets(), sets, p.chunk(), p.slotsPerSet(),
                 bucketSums, slotHeads, slotTails, slotTailBucket);
         Launch.kernel(device, curve.accumulateFixup, LaunchShapes.gridFor(p.slotCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
-                starts, counts, slotHeads, slotTails, slotTailBucket, p.buckets(), p.windows(), p.chunk(), p.slotsPerWindow(),
+                starts, counts, slotHeads, slotTails, slotTailBucket, p.buckets(), sets, p.chunk(), p.slotsPerSet(),
                 bucketSums);
         mark(5, s);
         Launch.kernel(device, curve.reduceSegments, LaunchShapes.gridFor(p.runs(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
-                bucketSums, p.buckets(), p.windows(), p.segment(), partialsA);
+                bucketSums, p.buckets(), sets, p.segment(), partialsA);
         DeviceBuffer in = partialsA, next = partialsB;
-        for (int items = p.runsPerWindow(); items > 1; ) {
+        for (int items = p.runsPerSet(); items > 1; ) {
             int group = Math.min(MsmPlan.REDUCTION_GROUP, items);
-            Launch.kernel(device, curve.reduceLevel, LaunchShapes.gridFor(2L * items / group * p.windows(), CURVE_BLOCK, sm),
-                    CURVE_BLOCK, s, in, items, p.windows(), group, next);
+            Launch.kernel(device, curve.reduceLevel, LaunchShapes.gridFor(2L * items / group * sets, CURVE_BLOCK, sm),
+                    CURVE_BLOCK, s, in, items, sets, group, next);
             DeviceBuffer t = in;
             in = next;
             next = t;
@@ -178,7 +188,10 @@ public final class Msm implements AutoCloseable {
         return in;
     }
 
-    /** Points resident on the device, scalars uploaded from pinned host memory first; the Jacobian result. */
+    /**
+     * Points resident on the device (with p.copies() > 1: their copies, {@link G1ShiftedBases#buffer}),
+     * scalars uploaded from pinned host memory first; the Jacobian result.
+     */
     public long[] run(DeviceBuffer points, PinnedHostBuffer scalars, MsmPlan p, GpuStream s) {
         scalarStage = ensure(device, scalarStage, 32L * p.n());
         mark(0, s);
@@ -208,7 +221,7 @@ public final class Msm implements AutoCloseable {
     }
 
     private long[] finish(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
-        long bytes = p.windows() * curve.xyzzBytes;
+        long bytes = p.sets() * curve.xyzzBytes;
         if (windowSums == null || windowSums.bytes < bytes) {
             if (windowSums != null) {
                 windowSums.close();
@@ -221,7 +234,7 @@ public final class Msm implements AutoCloseable {
         s.synchronize();
         long[] xyzz = new long[(int) (bytes / 8)];
         windowSums.get(0, xyzz, 0, xyzz.length);
-        return WindowCombination.of(curve, xyzz, 0, p.windows(), p.windowBits());
+        return WindowCombination.of(curve, xyzz, 0, p.sets(), p.setShift());
     }
 
     @Override

@@ -9,20 +9,31 @@ package io.c2spark.gpu;
  * window's few bits (c = 18 leaves it 3, so 8 buckets of n/8 points) once cost 21.7 s at 2^22 on
  * the H200 when one thread summed one bucket, which had restricted c to {4, 8, 16}.
  *
- * <p>Window rule ({@link #windowBitsFor}): from 2^19 points, the c in [16, 20] of least
- * {@link #costNanos}, a model fitted to the H200 (2026-12-02, docs/benchmarks.md: G1 2^20 to
- * 2^27 and G2 2^24, c in {16, 19, 20, 22}; refitted in the sixth session, with c in {16, 18, 19,
- * 20}, after the scatter, scan and reduction were made cheaper: c = 20 now wins from 2^24, 140.8
- * ms against 151.7 with c = 16).
+ * <p>Shifted bases ({@link #copies} = k > 1, {@link G1ShiftedBases}): with k copies of the points,
+ * copy j holding 2^(j c) P_i, the windows w with one floor(w / k) share a bucket set, so there are
+ * {@link #sets} = ceil(windows / k) sets of 2^(c-1) buckets instead of windows of them, each set's
+ * region of the sorted array k n entries long and its entries indices into the copies; the host
+ * combines the set sums with shift k c. Entries stay n windows; what shrinks is the buckets to
+ * reduce, which makes larger c (fewer windows, so fewer entries) affordable. k = 1 is the plain
+ * method. The copies take {@link #tableBytes} of device memory.
+ *
+ * <p>Window rule ({@link #windowBitsFor}): from 2^19 points, the c in [16, 24] of least
+ * {@link #costNanos}, a model fitted to the H200, among those whose histogram counters fit in
+ * {@link #COUNTER_BYTES} (2026-12-02, docs/benchmarks.md: G1 2^20 to 2^27 and G2 2^24, c in {16,
+ * 19, 20, 22}; refitted in the sixth session, with c in {16, 18, 19, 20}, after the scatter, scan
+ * and reduction were made cheaper: c = 20 now wins from 2^24, 140.8 ms against 151.7 with c = 16).
+ * With all copies it picks c = 22 at 2^24 (measured 124.4 ms against 128.1 with 24) and c = 24 at
+ * 2^26 (454.9 against 452.4 with 22, a tie); with six copies at 2^27, c = 22 (894.2 against 941.9
+ * with 24, whose two sets' counters do not fit L2).
  * Larger c means fewer windows (n * windows entries to add, sort and count) but more buckets to
  * reduce (2^(c-1) per window), a little more per entry in the accumulation, and, where the top
  * window keeps few bits, its counters contended.
  * c = 22 lost to 20 at every size measured (its 100 MB of counters do not fit the 50 MB L2), so
- * the rule stops at 20. Below 2^19 the earlier rule stays (16 from 2^15, 8 from 2^7, else 4):
- * there the serial chains of reduction and combination, not the amount of work, set the time,
+ * without copies the rule stops at 20 (c = 21's 13 windows of counters take 54 MB). Below 2^19
+ * the earlier rule stays (16 from 2^15, 8 from 2^7, else 4): there the serial chains of reduction and combination, not the amount of work, set the time,
  * which the model does not describe.
  */
-public record MsmPlan(int n, int windowBits, int windows, int buckets, int segment, int chunk) {
+public record MsmPlan(int n, int windowBits, int windows, int copies, int buckets, int segment, int chunk) {
     /** Digit extraction reads c + 31 bits through one 64-bit window: c <= 24 keeps that within 55. */
     public static final int MAX_WINDOW_BITS = 24;
     /**
@@ -56,40 +67,69 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
     public static final long TARGET_SLOTS = 8L * 132 * 512;
     /** Entries per slot at least: each slot also writes two partial sums. */
     public static final int MIN_CHUNK = 16;
-    /** The window rule's range, from {@link #MODEL_FROM} points. */
+    /** The window rule's range, from {@link #MODEL_FROM} points: c from this to {@link #MAX_WINDOW_BITS}. */
     public static final int MIN_RULE_BITS = 16;
-    public static final int MAX_RULE_BITS = 20;
     public static final int MODEL_FROM = 1 << 19;
+    /**
+     * The window rule's bound on the histogram's counters (4 bytes per bucket of every set): 32 MiB
+     * of the H200's 50 MB L2, which c = 20 (27 MB) meets and c = 22 without copies (100 MB), which
+     * lost at every size, does not.
+     */
+    public static final long COUNTER_BYTES = 32L << 20;
+    /** A sorted entry is a point index below 2^31 with the sign in bit 31: copies n <= 2^31. */
+    public static final long MAX_TABLE_POINTS = 1L << 31;
 
     public static MsmPlan forSize(int n) {
         return forSize(n, Curve.G1);
     }
 
     public static MsmPlan forSize(int n, Curve curve) {
-        return withWindow(n, windowBitsFor(n, curve));
+        return forSize(n, curve, 1);
+    }
+
+    /** The rule's window for k = copies of the points (at most the windows of the chosen c are used). */
+    public static MsmPlan forSize(int n, Curve curve, int copies) {
+        return withWindow(n, windowBitsFor(n, curve, copies), copies);
     }
 
     public static MsmPlan withWindow(int n, int c) {
+        return withWindow(n, c, 1);
+    }
+
+    /** Window c with shifted bases: min(copies, windows) copies of the points (k = 1 is the plain method). */
+    public static MsmPlan withWindow(int n, int c, int copies) {
         if (n < 1 || n > (1 << 30)) {
             throw new IllegalArgumentException("MSM size " + n + " outside 1..2^30");
         }
         if (c < 2 || c > MAX_WINDOW_BITS) {
             throw new IllegalArgumentException("window of " + c + " bits outside 2.." + MAX_WINDOW_BITS);
         }
+        if (copies < 1) {
+            throw new IllegalArgumentException("copies of the points must be at least 1, got " + copies);
+        }
         int buckets = 1 << (c - 1);
         int windows = windowsFor(c);
+        int k = Math.min(copies, windows);
+        if ((long) k * n > MAX_TABLE_POINTS) {
+            throw new IllegalArgumentException(k + " copies of " + n + " points exceed the 2^31 indices of a sorted entry");
+        }
+        int sets = setsFor(windows, k);
         int segment = MIN_SEGMENT;
-        while (segment < SEGMENT && (long) windows * buckets / segment > REDUCTION_RUNS) {
+        while (segment < SEGMENT && (long) sets * buckets / segment > REDUCTION_RUNS) {
             segment *= 2;
         }
         segment = Math.min(segment, buckets);
         long entries = (long) n * windows;
         int chunk = (int) Math.max(MIN_CHUNK, (entries + TARGET_SLOTS - 1) / TARGET_SLOTS);
-        return new MsmPlan(n, c, windows, buckets, segment, chunk);
+        return new MsmPlan(n, c, windows, k, buckets, segment, chunk);
     }
 
     static int windowsFor(int c) {
         return (256 + c - 1) / c;
+    }
+
+    static int setsFor(int windows, int copies) {
+        return (windows + copies - 1) / copies;
     }
 
     /**
@@ -97,18 +137,26 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
      * per entry (n * windows) the accumulation's mixed addition (G1 0.45 ns, G2 1.36 ns, growing by
      * 0.009 ns per bit of c above 16: G1 0.45 with c = 16 and 0.48 with 20 at 2^26 and 2^27) and
      * the histogram, scan and scatter (0.04 ns, the same for every c since the scatter runs one
-     * window at a time); per bucket the reduction (G1 2.0 ns, G2 4.0 ns: two full XYZZ additions);
+     * window at a time); per bucket of every set (ceil(windows / copies) sets, copies at most the
+     * windows) the reduction (G1 2.0 ns, G2 4.0 ns: two full XYZZ additions);
      * and the top window's contended counters (70 ns per entry on one counter, in the histogram's
      * and the scatter's atomics together: c = 19, whose 8-bit top window puts n / 128 entries on
      * each of its counters, spent 36 ms more than c = 20 in those two steps at 2^26).
      */
-    static double costNanos(int n, int c, Curve curve) {
+    static double costNanos(int n, int c, int copies, Curve curve) {
         int windows = windowsFor(c);
         int top = 255 - c * (windows - 1);
         double entry = (curve == Curve.G1 ? 0.45 : 1.36) + 0.04 + 0.009 * Math.max(0, c - 16);
         double bucket = curve == Curve.G1 ? 2.0 : 4.0;
-        return (double) n * windows * entry + windows * (double) (1L << (c - 1)) * bucket
+        int sets = setsFor(windows, Math.min(copies, windows));
+        return (double) n * windows * entry + sets * (double) (1L << (c - 1)) * bucket
                 + 70.0 * n / (double) (1L << Math.max(0, top - 1));
+    }
+
+    /** Whether the histogram's counters of window c with copies fit in {@link #COUNTER_BYTES}. */
+    static boolean countersFit(int c, int copies) {
+        int windows = windowsFor(c);
+        return 4L * setsFor(windows, Math.min(copies, windows)) * (1L << (c - 1)) <= COUNTER_BYTES;
     }
 
     public static int windowBitsFor(int n) {
@@ -116,12 +164,16 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
     }
 
     public static int windowBitsFor(int n, Curve curve) {
+        return windowBitsFor(n, curve, 1);
+    }
+
+    public static int windowBitsFor(int n, Curve curve, int copies) {
         if (n < MODEL_FROM) {
             return n >= (1 << 15) ? 16 : n >= (1 << 7) ? 8 : 4;
         }
         int best = MIN_RULE_BITS;
-        for (int c = MIN_RULE_BITS + 1; c <= MAX_RULE_BITS; c++) {
-            if (costNanos(n, c, curve) < costNanos(n, best, curve)) {
+        for (int c = MIN_RULE_BITS + 1; c <= MAX_WINDOW_BITS; c++) {
+            if (countersFit(c, copies) && costNanos(n, c, copies, curve) < costNanos(n, best, copies, curve)) {
                 best = c;
             }
         }
@@ -133,26 +185,41 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return 255 - windowBits * (windows - 1);
     }
 
+    /** Bucket sets: one per window without copies, ceil(windows / copies) with them. */
+    public int sets() {
+        return setsFor(windows, copies);
+    }
+
+    /** Entries of a set's region of the sorted array (and of the table the entries index): copies n. */
+    public long region() {
+        return (long) copies * n;
+    }
+
+    /** Bits between consecutive set sums in the combination (WindowCombination's window): copies c. */
+    public int setShift() {
+        return copies * windowBits;
+    }
+
     public long bucketCount() {
-        return (long) windows * buckets;
+        return (long) sets() * buckets;
     }
 
     public long runs() {
         return bucketCount() / segment;
     }
 
-    /** Items of the reduction's first stage per window; later stages halve them to one. */
-    public int runsPerWindow() {
+    /** Items of the reduction's first stage per set; later stages halve them to one. */
+    public int runsPerSet() {
         return buckets / segment;
     }
 
-    /** Accumulation slots of one window: chunk entries each over the window's n. */
-    public int slotsPerWindow() {
-        return (n + chunk - 1) / chunk;
+    /** Accumulation slots of one set: chunk entries each over the set's region. */
+    public int slotsPerSet() {
+        return (int) ((region() + chunk - 1) / chunk);
     }
 
     public long slotCount() {
-        return (long) windows * slotsPerWindow();
+        return (long) sets() * slotsPerSet();
     }
 
     /**
@@ -166,21 +233,33 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
     }
 
     /**
-     * The sorted indices, u32 per window and point, plus one more window's region: the digits of
-     * window w wait in region w + 1 until window w's scatter (pippenger.cuh).
+     * The sorted indices and the digits waiting for the scatter, u32 each, n per window: window w's
+     * digits wait at {@link #digitsAt}(w), beyond every entry its own and earlier windows' scatters
+     * write (sets of copies windows: up to (w / copies + 1) copies n), so (windows + copies) n in
+     * all, which also holds the sets' regions (sets copies <= windows + copies - 1).
      */
     public long sortedBytes() {
-        return 4L * (windows + 1) * n;
+        return 4L * (windows + copies) * n;
     }
 
-    /** Tiles of {@link #SCAN_TILE} counts per window in the scan of the counts (pippenger.cuh). */
+    /** Where window w's digits wait in the sorted array, in entries: (w + copies) n. */
+    public long digitsAt(int w) {
+        return (long) (w + copies) * n;
+    }
+
+    /** Device bytes of the points the plan reads: copies n affine points (copy 0 holds the points themselves). */
+    public long tableBytes(Curve curve) {
+        return curve.affineBytes() * region();
+    }
+
+    /** Tiles of {@link #SCAN_TILE} counts per set in the scan of the counts (pippenger.cuh). */
     public int scanTiles() {
         return (buckets + SCAN_TILE - 1) / SCAN_TILE;
     }
 
     /** counts, starts and cursors (u32 per bucket), the scan's tile totals (u32 per tile), the sorted indices. */
     public long indexBytes() {
-        return 3 * 4 * bucketCount() + 4L * windows * scanTiles() + sortedBytes();
+        return 3 * 4 * bucketCount() + 4L * sets() * scanTiles() + sortedBytes();
     }
 
     public long bucketBytes(Curve curve) {
@@ -197,7 +276,7 @@ public record MsmPlan(int n, int windowBits, int windows, int buckets, int segme
         return (8 + 2 * curve.xyzzBytes) * slotCount();
     }
 
-    /** Everything one MSM allocates besides its points and scalars (the scalar stage included). */
+    /** Everything one MSM allocates besides its points (or their copies) and scalars (the scalar stage included). */
     public long workspaceBytes(Curve curve) {
         return indexBytes() + bucketBytes(curve) + 2 * partialBytes(curve) + slotBytes(curve) + 32L * n;
     }

@@ -13,7 +13,10 @@ import java.util.SplittableRandom;
  * against the reference before it is reported. Prints a table and writes bench.csv to the folder
  * given as the first argument. Sizes: -Dc2spark.bench.msm=20,22,24,26 etc. (empty or 0 skips a
  * family: ntt, msm, batch, spmv, quotient, g2msm, g2batch, fixedBase); -Dc2spark.bench.msmWindows=8,16
- * runs every G1 and G2 MSM size with each of those windows, -Dc2spark.bench.fixedBaseWindows=16,20
+ * runs every G1 and G2 MSM size with each of those windows, -Dc2spark.bench.msmCopies=1,99 every G1
+ * MSM with each of those numbers of copies of the points (shifted bases, at most the windows and at
+ * most -Dc2spark.bench.msmTableBytes of them, 80e9 unless set; 1 is the plain method, the window
+ * then the rule's for the copies unless msmWindows is set), -Dc2spark.bench.fixedBaseWindows=16,20
  * every fixed-base size with each of those tables; -Dc2spark.bench.batchDensities=1,2,16 runs the
  * G1 batch addition with each bit set with probability 1, 1/2, 1/16.
  */
@@ -84,29 +87,48 @@ public final class GpuBench {
         }
     }
 
-    void msm(GpuStream s, int lg, DeviceBuffer points, long[] logs, int[] windows) {
+    void msm(GpuStream s, int lg, DeviceBuffer points, long[] logs, int[] windows, int[] copies, long tableBytes) {
         int n = 1 << lg;
         long[] k = TestData.randomFr(n, TestData.SEED + 500 + lg);
         long[] want = G1TestPoints.expected(G1TestPoints.dotTiled(k, logs));
         try (PinnedHostBuffer pinned = new PinnedHostBuffer(d, 32L * n); Msm m = new Msm(d, Curve.G1)) {
             pinned.put(0, k, 0, k.length);
-            for (int c : windows) {
-                MsmPlan p = MsmPlan.withWindow(n, c);
-                long[] got = G1Points.jacobianToAffine(m.run(points, pinned, p, s));
-                boolean ok = Arrays.equals(got, want);
-                double ms = time(s, lg >= 26 ? 3 : 5, st -> m.run(points, pinned, p, st));
-                m.enableProfiling();
-                m.run(points, pinned, p, s);
-                float[] phases = m.phaseMillis();
-                StringBuilder sb = new StringBuilder();
-                for (int i = 0; i < phases.length; i++) {
-                    sb.append(String.format(" %s %.1f", Msm.PHASES[i], phases[i]));
+            for (int asked : copies) {
+                int fit = (int) Math.max(1, Math.min(asked, tableBytes / (96L * n)));
+                for (int c : windows.length > 0 ? windows : new int[] {MsmPlan.windowBitsFor(n, Curve.G1, fit)}) {
+                    int kk = MsmPlan.withWindow(n, c, fit).copies();
+                    if (kk == 1) {
+                        msmRow(s, lg, m, points, pinned, MsmPlan.withWindow(n, c), want, "g1 msm (c=" + c + ")", "");
+                        continue;
+                    }
+                    long t0 = System.nanoTime();
+                    try (G1ShiftedBases table = new G1ShiftedBases(d, points, n, c, kk, s)) {
+                        double buildMs = (System.nanoTime() - t0) / 1e6;
+                        String note = String.format("; table of %d copies %.2f GB built in %.0f ms", kk, table.bytes() / 1e9, buildMs);
+                        System.out.println("[bench] g1 msm 2^" + lg + " c=" + c + " k=" + kk + note.substring(1));
+                        msmRow(s, lg, m, table.buffer(), pinned, table.plan(), want, "g1 msm (c=" + c + " k=" + kk + ")", note);
+                    }
                 }
-                System.out.println("[bench] g1 msm 2^" + lg + " c=" + c + " phases (ms):" + sb);
-                row("g1 msm (c=" + c + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
-                        (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host");
             }
         }
+    }
+
+    private void msmRow(GpuStream s, int lg, Msm m, DeviceBuffer points, PinnedHostBuffer pinned, MsmPlan p, long[] want, String what,
+            String note) {
+        int n = p.n();
+        long[] got = G1Points.jacobianToAffine(m.run(points, pinned, p, s));
+        boolean ok = Arrays.equals(got, want);
+        double ms = time(s, lg >= 26 ? 3 : 5, st -> m.run(points, pinned, p, st));
+        m.enableProfiling();
+        m.run(points, pinned, p, s);
+        float[] phases = m.phaseMillis();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < phases.length; i++) {
+            sb.append(String.format(" %s %.1f", Msm.PHASES[i], phases[i]));
+        }
+        System.out.println("[bench] " + what + " 2^" + lg + " phases (ms):" + sb);
+        row(what, "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
+                (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host" + note);
     }
 
     /** Bitmap batch addition of 2^lg points, each bit set with probability 1 / k (k = 1, 2, 4, 8, 16). */
@@ -363,6 +385,8 @@ public final class GpuBench {
         int[] nttSizes = ints("c2spark.bench.ntt", "20,24,27");
         int[] msmSizes = ints("c2spark.bench.msm", "20,22,24,26");
         int[] msmWindows = ints("c2spark.bench.msmWindows", "");
+        int[] msmCopies = ints("c2spark.bench.msmCopies", "1");
+        long msmTableBytes = Long.getLong("c2spark.bench.msmTableBytes", 80_000_000_000L);
         int batchLg = Integer.getInteger("c2spark.bench.batch", 27);
         int[] spmvSizes = ints("c2spark.bench.spmv", "24,27");
         int[] quotientSizes = ints("c2spark.bench.quotient", "22,27");
@@ -388,9 +412,8 @@ public final class GpuBench {
                 long[] logs = TestData.randomFr(1 << distinctLg, TestData.SEED + 77);
                 try (DeviceBuffer points = b.tiledPoints(s, maxLg, logs)) {
                     for (int lg : msmSizes) {
-                        int[] w = msmWindows.length > 0 ? msmWindows : new int[] {MsmPlan.windowBitsFor(1 << lg)};
                         System.out.flush();
-                        b.msm(s, lg, points, logs, w);
+                        b.msm(s, lg, points, logs, msmWindows, msmCopies, msmTableBytes);
                     }
                     if (batchLg > 0) {
                         for (int k : batchDensities) {

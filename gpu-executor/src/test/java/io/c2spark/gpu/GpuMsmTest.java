@@ -1,8 +1,10 @@
 package io.c2spark.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Tag;
@@ -10,7 +12,10 @@ import org.junit.jupiter.api.Test;
 
 import io.c2spark.core.field.Fr;
 
-/** The GPU G1 MSM equals the reference on fresh random inputs, edge cases and every window size. */
+/**
+ * The GPU G1 MSM equals the reference on fresh random inputs, edge cases and every window size,
+ * without and with shifted bases (copies of the points, {@link G1ShiftedBases}).
+ */
 @Tag("gpu")
 class GpuMsmTest {
     static long[] msm(DeviceBuffer points, long[] scalars, MsmPlan plan) {
@@ -18,6 +23,14 @@ class GpuMsmTest {
         try (Msm m = new Msm(d, Curve.G1); GpuStream s = d.newStream(); DeviceBuffer ds = d.allocate(8L * scalars.length)) {
             ds.upload(scalars);
             return G1Points.jacobianToAffine(m.runOnDevice(points, ds, plan, s));
+        }
+    }
+
+    /** The MSM with `copies` shifted copies of the points made for window c. */
+    static long[] msmWithCopies(DeviceBuffer points, long[] scalars, int c, int copies) {
+        GpuDevice d = GpuTestDevice.get();
+        try (GpuStream s = d.newStream(); G1ShiftedBases table = new G1ShiftedBases(d, points, scalars.length / 4, c, copies, s)) {
+            return msm(table.buffer(), scalars, table.plan());
         }
     }
 
@@ -133,6 +146,75 @@ class GpuMsmTest {
                 for (int c : new int[] {9, 16, 19, 22}) {
                     assertArrayEquals(want, msm(points, k, MsmPlan.withWindow(n, c)), "MSM 2^16 c=" + c
                             + (k == crowded ? " crowded" : " random") + " (seed " + TestData.SEED + ")");
+                }
+            }
+        }
+    }
+
+    @Test
+    void shiftedBasesAreThePointsTimesPowersOfTwo() {
+        // Logs 0 (identities) among random ones; window 8: 32 copies, copy j = 2^(8 j) P_i.
+        GpuDevice d = GpuTestDevice.get();
+        int n = 40, c = 8;
+        long[] s = TestData.randomFr(n, TestData.SEED + 31);
+        put(s, 0, BigInteger.ZERO);
+        put(s, 17, BigInteger.ZERO);
+        put(s, 18, Fr.MODULUS.subtract(BigInteger.ONE));
+        try (DeviceBuffer points = G1TestPoints.make(d, s, 1, TestData.SEED); GpuStream st = d.newStream();
+             G1ShiftedBases table = new G1ShiftedBases(d, points, n, c, 99, st)) {
+            assertEquals(32, table.copies);
+            assertEquals(32L * n * 96, table.bytes());
+            long[] all = table.buffer().downloadLongs(0, 12 * 32 * n);
+            for (int j = 0; j < table.copies; j++) {
+                for (int i = 0; i < n; i++) {
+                    BigInteger log = Fr.toBigInteger(s, 4 * i).shiftLeft(c * j).mod(Fr.MODULUS);
+                    long[] want = G1TestPoints.expected(Fr.of(log));
+                    assertArrayEquals(want, Arrays.copyOfRange(all, 12 * (j * n + i), 12 * (j * n + i + 1)), "copy " + j + " point " + i);
+                }
+            }
+        }
+    }
+
+    @Test
+    void edgeCasesWithShiftedBasesEqualReference() {
+        // Copies from 2 to all windows, sets of unequal size (13 windows in sets of 5), c up to 24.
+        GpuDevice d = GpuTestDevice.get();
+        int n = 1000;
+        int[][] cases = {{2, 2}, {4, 3}, {5, 52}, {8, 32}, {11, 7}, {13, 5}, {16, 16}, {16, 3}, {20, 5}, {20, 13}, {22, 12},
+            {24, 11}, {24, 6}};
+        for (int[] ck : cases) {
+            int c = ck[0], k = ck[1];
+            long[][] ks = edgeCases(n, c, TestData.SEED + c);
+            try (DeviceBuffer points = G1TestPoints.make(d, ks[1], 2, TestData.SEED)) {
+                long[] want = G1TestPoints.expected(G1TestPoints.dotTiled(ks[0], ks[1]));
+                assertArrayEquals(want, msmWithCopies(points, ks[0], c, k), "MSM n=" + n + " c=" + c + " copies=" + k
+                        + " (seed " + TestData.SEED + ")");
+            }
+        }
+    }
+
+    @Test
+    void largerMsmsWithShiftedBasesEqualReference() {
+        // 2^16 and 2^18 points: crowded buckets shared by several windows' entries, many slots per set.
+        GpuDevice d = GpuTestDevice.get();
+        SplittableRandom rnd = new SplittableRandom(TestData.SEED + 4343);
+        for (int lg : new int[] {16, 18}) {
+            int n = 1 << lg;
+            long[] s = TestData.randomFr(n, TestData.SEED + 4344 + lg);
+            long[] crowded = TestData.randomFr(n, TestData.SEED + 4346 + lg);
+            for (int i = 0; i < n; i++) {
+                if (rnd.nextInt(4) != 0) {
+                    put(crowded, i, BigInteger.valueOf(5 + rnd.nextInt(5)).shiftLeft(rnd.nextInt(2) * 200));
+                }
+            }
+            long[] random = TestData.randomFr(n, TestData.SEED + 4348 + lg);
+            try (DeviceBuffer points = G1TestPoints.make(d, s, 2, TestData.SEED)) {
+                for (long[] k : new long[][] {crowded, random}) {
+                    long[] want = G1TestPoints.expected(G1TestPoints.dotTiled(k, s));
+                    for (int[] ck : new int[][] {{16, 4}, {20, 13}, {22, 12}, {22, 6}, {24, 11}}) {
+                        assertArrayEquals(want, msmWithCopies(points, k, ck[0], ck[1]), "MSM 2^" + lg + " c=" + ck[0] + " copies="
+                                + ck[1] + (k == crowded ? " crowded" : " random") + " (seed " + TestData.SEED + ")");
+                    }
                 }
             }
         }

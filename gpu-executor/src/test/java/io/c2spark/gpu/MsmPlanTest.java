@@ -42,8 +42,9 @@ class MsmPlanTest {
                 assertTrue(c >= prev, curve + " 2^" + lg);
                 assertEquals(c, MsmPlan.forSize(n, curve).windowBits());
                 if (n >= MsmPlan.MODEL_FROM) {
-                    for (int other = MsmPlan.MIN_RULE_BITS; other <= MsmPlan.MAX_RULE_BITS; other++) {
-                        assertTrue(MsmPlan.costNanos(n, c, curve) <= MsmPlan.costNanos(n, other, curve),
+                    assertTrue(c <= 20, "without copies the counters of c > 20 do not fit L2");
+                    for (int other = MsmPlan.MIN_RULE_BITS; other <= 20; other++) {
+                        assertTrue(MsmPlan.costNanos(n, c, 1, curve) <= MsmPlan.costNanos(n, other, 1, curve),
                                 curve + " 2^" + lg + ": c=" + other + " is cheaper than " + c);
                     }
                 }
@@ -51,7 +52,7 @@ class MsmPlanTest {
             }
         }
         // The contended top window: c = 19 leaves it 8 bits, c = 18 only 3.
-        assertTrue(MsmPlan.costNanos(1 << 26, 18, Curve.G1) > MsmPlan.costNanos(1 << 26, 16, Curve.G1));
+        assertTrue(MsmPlan.costNanos(1 << 26, 18, 1, Curve.G1) > MsmPlan.costNanos(1 << 26, 16, 1, Curve.G1));
     }
 
     @Test
@@ -59,7 +60,7 @@ class MsmPlanTest {
         for (int lg = 0; lg <= 30; lg++) {
             for (int c : new int[] {4, 16, MsmPlan.windowBitsFor(1 << lg), 24}) {
                 MsmPlan p = MsmPlan.withWindow(1 << lg, c);
-                assertTrue((long) p.slotsPerWindow() * p.chunk() >= p.n());
+                assertTrue((long) p.slotsPerSet() * p.chunk() >= p.n());
                 assertTrue(p.chunk() >= MsmPlan.MIN_CHUNK);
                 assertTrue(p.slotCount() <= MsmPlan.TARGET_SLOTS + p.windows(), "2^" + lg + " c=" + c + ": " + p.slotCount());
                 // The kernels index slots and buckets of all windows with 32 bits.
@@ -74,7 +75,7 @@ class MsmPlanTest {
             MsmPlan p = MsmPlan.withWindow(1 << 20, c);
             int seg = p.segment();
             assertEquals(1, Integer.bitCount(seg), "c=" + c + ": stages halve powers of two");
-            assertEquals(1, Integer.bitCount(p.runsPerWindow()), "c=" + c);
+            assertEquals(1, Integer.bitCount(p.runsPerSet()), "c=" + c);
             assertTrue(seg <= MsmPlan.SEGMENT && (seg >= MsmPlan.MIN_SEGMENT || seg == p.buckets()), "c=" + c);
             // Longer runs only while there are more than REDUCTION_RUNS.
             assertTrue(seg <= MsmPlan.MIN_SEGMENT || p.runs() * 2 > MsmPlan.REDUCTION_RUNS, "c=" + c);
@@ -113,8 +114,85 @@ class MsmPlanTest {
     }
 
     @Test
+    void oneCopyIsThePlainPlan() {
+        for (int c = 2; c <= MsmPlan.MAX_WINDOW_BITS; c++) {
+            MsmPlan p = MsmPlan.withWindow(1 << 20, c);
+            assertEquals(p, MsmPlan.withWindow(1 << 20, c, 1));
+            assertEquals(1, p.copies());
+            assertEquals(p.windows(), p.sets());
+            assertEquals(p.n(), p.region());
+            assertEquals(c, p.setShift());
+            assertEquals(96L << 20, p.tableBytes(Curve.G1));
+        }
+    }
+
+    @Test
+    void copiesGroupWindowsIntoSets() {
+        int n = 1 << 24;
+        // c = 24: 11 windows; 6 copies make sets of 6 and 5 windows, 11 or more one set.
+        MsmPlan six = MsmPlan.withWindow(n, 24, 6);
+        assertEquals(11, six.windows());
+        assertEquals(2, six.sets());
+        assertEquals(144, six.setShift());
+        assertEquals(6L * n, six.region());
+        assertEquals(2L << 23, six.bucketCount());
+        assertEquals(6L * n * 96, six.tableBytes(Curve.G1));
+        MsmPlan all = MsmPlan.withWindow(n, 24, 99);
+        assertEquals(11, all.copies());
+        assertEquals(1, all.sets());
+        assertEquals(1L << 23, all.bucketCount());
+        assertEquals(MsmPlan.withWindow(n, 24, 11), all);
+        // c = 20: 13 windows in 5s: sets of 5, 5 and 3.
+        MsmPlan five = MsmPlan.withWindow(n, 20, 5);
+        assertEquals(3, five.sets());
+        assertEquals(100, five.setShift());
+        for (int c = 2; c <= MsmPlan.MAX_WINDOW_BITS; c++) {
+            for (int k = 1; k <= 130; k += k < 4 ? 1 : 7) {
+                MsmPlan p = MsmPlan.withWindow(1000, c, k);
+                assertEquals(Math.min(k, p.windows()), p.copies(), "c=" + c + " k=" + k);
+                assertTrue((long) p.sets() * p.copies() >= p.windows() && (long) (p.sets() - 1) * p.copies() < p.windows());
+                // Every set's region and the last window's waiting digits fit the sorted array, and
+                // window w's digits lie beyond what the scatters of windows up to w write.
+                assertTrue(4L * p.sets() * p.region() <= p.sortedBytes(), "c=" + c + " k=" + k);
+                assertEquals(p.sortedBytes(), 4 * p.digitsAt(p.windows()));
+                for (int w = 0; w < p.windows(); w++) {
+                    assertTrue(p.digitsAt(w) >= (long) (w / p.copies() + 1) * p.region(), "c=" + c + " k=" + k + " w=" + w);
+                }
+                assertTrue((long) p.slotsPerSet() * p.chunk() >= p.region());
+                assertTrue(p.slotCount() < (1L << 32) && p.bucketCount() < (1L << 32));
+            }
+        }
+    }
+
+    @Test
+    void windowRuleWithCopiesTakesFewerWindows() {
+        // All copies: one set of 2^23 buckets (32 MiB of counters) at c = 24 where the 11 windows'
+        // entries outweigh its buckets (2^26), 12 windows of c = 22 below (2^24). Measured on the
+        // H200 (docs/benchmarks.md, shifted bases): 2^24 c = 22 124.4 ms, c = 24 128.1; 2^26 c = 24
+        // 454.9, c = 22 452.4 (a tie); 2^27 with six copies c = 22 894.2, c = 24 941.9.
+        assertEquals(22, MsmPlan.windowBitsFor(1 << 24, Curve.G1, 99));
+        assertEquals(24, MsmPlan.windowBitsFor(1 << 26, Curve.G1, 99));
+        // Six copies: c = 24 would take two sets, 64 MiB of counters; c = 22's two sets take 16.
+        assertEquals(22, MsmPlan.windowBitsFor(1 << 27, Curve.G1, 6));
+        assertTrue(MsmPlan.countersFit(24, 11) && !MsmPlan.countersFit(24, 6) && MsmPlan.countersFit(22, 6));
+        assertTrue(MsmPlan.countersFit(20, 1) && !MsmPlan.countersFit(21, 1));
+        // Copies never make the model dearer: fewer sets, fewer buckets.
+        for (int c = MsmPlan.MIN_RULE_BITS; c <= MsmPlan.MAX_WINDOW_BITS; c++) {
+            for (int k = 1; k < 16; k++) {
+                assertTrue(MsmPlan.costNanos(1 << 26, c, k + 1, Curve.G1) <= MsmPlan.costNanos(1 << 26, c, k, Curve.G1));
+            }
+        }
+        assertEquals(MsmPlan.forSize(1 << 26), MsmPlan.forSize(1 << 26, Curve.G1, 1));
+        assertEquals(MsmPlan.withWindow(1 << 26, 24, 11), MsmPlan.forSize(1 << 26, Curve.G1, 11));
+    }
+
+    @Test
     void rejectsBadSizes() {
         assertThrows(IllegalArgumentException.class, () -> MsmPlan.forSize(0));
         assertThrows(IllegalArgumentException.class, () -> MsmPlan.withWindow(10, 1));
+        assertThrows(IllegalArgumentException.class, () -> MsmPlan.withWindow(10, 16, 0));
+        // A sorted entry holds an index below 2^31: 2 copies of 2^30 points fit, 3 do not.
+        assertEquals(2, MsmPlan.withWindow(1 << 30, 16, 2).copies());
+        assertThrows(IllegalArgumentException.class, () -> MsmPlan.withWindow(1 << 30, 16, 3));
     }
 }

@@ -75,7 +75,7 @@ public final class ProofPlan {
         /** Bytes of the result: the window sums of an MSM, a Jacobian point of a batch addition. */
         public long resultBytes() {
             Curve c = points.curve;
-            return kind == Kind.MSM ? msm.windows() * c.xyzzBytes : 8L * c.jacobianLongs;
+            return kind == Kind.MSM ? msm.sets() * c.xyzzBytes : 8L * c.jacobianLongs;
         }
 
         /** Byte offset of this step's first scalar or bitmap word from the start of its source. */
@@ -171,7 +171,7 @@ public final class ProofPlan {
         for (Step st : steps) {
             int o = (int) (st.resultAt() / 8);
             Curve c = st.points().curve;
-            long[] part = st.kind() == Kind.MSM ? WindowCombination.of(c, results, o, st.msm().windows(), st.msm().windowBits())
+            long[] part = st.kind() == Kind.MSM ? WindowCombination.of(c, results, o, st.msm().sets(), st.msm().setShift())
                     : Arrays.copyOfRange(results, o, o + c.jacobianLongs);
             s[st.sum()] = c == Curve.G1 ? g1(s[st.sum()], part) : g2(s[st.sum()], part);
         }

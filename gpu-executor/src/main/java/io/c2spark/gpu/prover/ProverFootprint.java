@@ -139,7 +139,7 @@ public final class ProverFootprint {
             if (n > 0) {
                 MsmPlan p = MsmPlan.forSize((int) n, curve);
                 buckets = Math.max(buckets, p.bucketCount());
-                tiles = Math.max(tiles, 4L * p.windows() * p.scanTiles());
+                tiles = Math.max(tiles, 4L * p.sets() * p.scanTiles());
                 sorted = Math.max(sorted, p.sortedBytes());
                 sums = Math.max(sums, p.bucketBytes(curve));
                 partials = Math.max(partials, p.partialBytes(curve));
