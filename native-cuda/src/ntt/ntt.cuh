@@ -33,6 +33,7 @@ static_assert((1 << NTT_LG_TILE) * 32 <= 48 * 1024, "NTT tile exceeds static sha
 // exchanges. 2^3 (128 registers, so 4 warps per scheduler) was slower, 5.15 against 4.92 ms at
 // 2^24 (same plan); ncu put a third of an 8-element variant's stall cycles on instruction fetch.
 #define NTT_LG_REG 2
+static_assert(NTT_LG_REG == 2, "ntt_pass_reg4's stage-1 butterflies name their four registers");
 
 // One pass, 2^(s + lg_low - NTT_LG_REG) threads (at least 1). Each thread holds R = 2^NTT_LG_REG
 // elements of the tile whose indices differ in the tile bits [p, p + NTT_LG_REG), does those stages
@@ -103,6 +104,19 @@ ntt_pass_reg4(const uint32_t* in, uint32_t* out, uint32_t lg_n, uint32_t t, uint
                     r[j0] = x + y;
                     r[j1] = x - y;
                 }
+                continue;
+            }
+            if (k == 1 && t == 0) {
+                // Stage 1 in the first pass: its first register group (p = 0, c = 1, base a multiple
+                // of R), so j0 = 0 has twiddle w_4^0 = 1 and j0 = 1 has w_4 = tw[n / 4]. Half of the
+                // stage's multiplications, 1 / (2 (lg_n - 1)) of the transform's (1/46 at 2^24), are by one
+                // and skipped. Written for R = 4.
+                const fr_t w4 = fr_t::load(tw + ((uint64_t)1 << (lg_n - 2)) * 8);
+                const fr_t x0 = r[0], y0 = r[2], x1 = r[1], y1 = r[3] * w4;
+                r[0] = x0 + y0;
+                r[2] = x0 - y0;
+                r[1] = x1 + y1;
+                r[3] = x1 - y1;
                 continue;
             }
             // The butterflies of stage c pair j0 and j0 | 2^c; the twiddle exponent is the global
