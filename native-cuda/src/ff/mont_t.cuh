@@ -130,6 +130,12 @@ struct mont_t {
             row(x, y, a.v, b.v[i]);
             row(y, x, a.v, b.v[i + 1]);
         }
+        return merged(x, y);
+    }
+
+private:
+    // The two accumulators' sum (below 2p after the last row), reduced: the product.
+    __device__ __forceinline__ static mont_t merged(const uint32_t (&x)[N + 2], const uint32_t (&y)[N + 2]) {
         mont_t r;
         asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r.v[0]) : "r"(x[0]), "r"(y[0]));
 #pragma unroll
@@ -138,7 +144,6 @@ struct mont_t {
         return r;
     }
 
-private:
     // Fr only (p = 1 mod 2^32, so M0 = 2^32 - 1 and p_0 = 1), here and in reduce_row's w0_one:
     // with M0 an immediate ptxas sees m = -t_0, rewrites every product m p_j and leaves each one
     // split in two multiply-pipe instructions (IMAD.X plus IMAD.HI.U32.X) where the a b_i products
@@ -238,12 +243,7 @@ private:
             square_row(x, y, a.v, a2, i);
             square_row(y, x, a.v, a2, i + 1);
         }
-        mont_t r;
-        asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r.v[0]) : "r"(x[0]), "r"(y[0]));
-#pragma unroll
-        for (int i = 1; i < N; i++) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r.v[i]) : "r"(x[i]), "r"(y[i]));
-        r.reduce_once();
-        return r;
+        return merged(x, y);
     }
 
     // Row i of the squaring: (t + a_i D_i + m p) / 2^32 with t = e + o, e taking the products at
