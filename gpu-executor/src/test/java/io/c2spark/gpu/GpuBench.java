@@ -119,6 +119,13 @@ public final class GpuBench {
         long[] got = G1Points.jacobianToAffine(m.run(points, pinned, p, s));
         boolean ok = Arrays.equals(got, want);
         double ms = time(s, lg >= 26 ? 3 : 5, st -> m.run(points, pinned, p, st));
+        printPhases(what + " 2^" + lg, m, points, pinned, p, s);
+        row(what, "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
+                (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host" + note);
+    }
+
+    /** One profiled run of p, its phases printed on one line. */
+    private static void printPhases(String what, Msm m, DeviceBuffer points, PinnedHostBuffer pinned, MsmPlan p, GpuStream s) {
         m.enableProfiling();
         m.run(points, pinned, p, s);
         float[] phases = m.phaseMillis();
@@ -126,9 +133,7 @@ public final class GpuBench {
         for (int i = 0; i < phases.length; i++) {
             sb.append(String.format(" %s %.1f", Msm.PHASES[i], phases[i]));
         }
-        System.out.println("[bench] " + what + " 2^" + lg + " phases (ms):" + sb);
-        row(what, "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
-                (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host" + note);
+        System.out.println("[bench] " + what + " phases (ms):" + sb);
     }
 
     /** Bitmap batch addition of 2^lg points, each bit set with probability 1 / k (k = 1, 2, 4, 8, 16). */
@@ -342,14 +347,7 @@ public final class GpuBench {
                         MsmPlan p = MsmPlan.withWindow(n, c);
                         boolean ok = Arrays.equals(GpuG2Test.affine(m.run(points, pinned, p, s)), want);
                         double ms = time(s, 3, st -> m.run(points, pinned, p, st));
-                        m.enableProfiling();
-                        m.run(points, pinned, p, s);
-                        float[] phases = m.phaseMillis();
-                        StringBuilder sb = new StringBuilder();
-                        for (int i = 0; i < phases.length; i++) {
-                            sb.append(String.format(" %s %.1f", Msm.PHASES[i], phases[i]));
-                        }
-                        System.out.println("[bench] g2 msm 2^" + lg + " c=" + c + " phases (ms):" + sb);
+                        printPhases("g2 msm 2^" + lg + " c=" + c, m, points, pinned, p, s);
                         row("g2 msm (c=" + c + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
                                 (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host");
                     }
