@@ -37,12 +37,15 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
     /** Digit extraction reads c + 31 bits through one 64-bit window: c <= 24 keeps that within 55. */
     public static final int MAX_WINDOW_BITS = 24;
     /**
-     * Reduction threads of the first stage, about (pippenger.cuh, msm_reduce_segments): 2^19, about
-     * 10 waves of an H200 at 384 threads per SM (the G1 kernel's 140 registers), so that the first
-     * stage, which holds all but the serial tail of the work, fills the device. Runs of
-     * {@link #MIN_SEGMENT} to {@link #SEGMENT} buckets: longer runs for more buckets.
+     * Reduction threads of the first stage, about (pippenger.cuh, msm_reduce_segments): 2^17, about
+     * 2.6 waves of an H200 at 384 threads per SM (the G1 kernel's 140 registers). Runs of
+     * {@link #MIN_SEGMENT} to {@link #SEGMENT} buckets: longer runs for more buckets. A run of seg
+     * buckets costs its stage 2 seg additions and log2(seg) doublings, and every run 6 more operations
+     * in the later stages, so short runs cost more per bucket (4 at seg = 4, 2.6 at 16): one bucket
+     * set of 2^21 (shifted bases, c = 22) took 7.0 ms on the H200 with 2^19 runs of 4, about 1.2 G
+     * operations a second, where 2^17 runs of 16 need a third fewer operations.
      */
-    public static final long REDUCTION_RUNS = 1L << 19;
+    public static final long REDUCTION_RUNS = 1L << 17;
     public static final int MIN_SEGMENT = 4;
     public static final int SEGMENT = 16;
     /**
