@@ -156,7 +156,7 @@ public final class Msm implements AutoCloseable {
         }
     }
 
-    /** The histogram of the scalars [lo, hi) (counts zeroed before the first part). */
+    /** Enqueues the histogram of the scalars [lo, hi) of the n (the counts zeroed before the first range). */
     private void histogram(CUdeviceptr scalars, MsmPlan p, int lo, int hi, GpuStream s) {
         // The digits of window w wait in the sorted array at p.digitsAt(w), beyond what the
         // scatters of windows up to w write (MsmPlan.sortedBytes): window w's scatter reads them
