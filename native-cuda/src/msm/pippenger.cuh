@@ -1,6 +1,7 @@
 // Multi-scalar multiplication in G1 and G2, Pippenger's bucket method with signed windows, every
 // step on the GPU. The host (gpu-executor Msm) launches, in order:
 //   msm_histogram   digits of every scalar; count per (set, bucket)             atomics; digits kept
+//                   (one launch per part of the scalars' upload)
 //   msm_scan_*      exclusive prefix sums of the counts per set, by tiles        -> starts, cursors
 //   msm_scatter     point indices (sign in bit 31) grouped by bucket, one launch per window and
 //                   bucket range                                                 atomics on cursors
@@ -62,11 +63,13 @@ __device__ __forceinline__ void msm_for_each_digit(const fr_t& canonical, uint32
 #define MSM_NO_DIGIT 0xffffffffu
 
 // digits[w * n + i] = the kept digit of window w of scalar i (window-major, so the stores coalesce);
-// counts per bucket of set w / copies.
-C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t c, uint32_t windows, uint32_t copies,
-                              uint32_t* counts, uint32_t* digits) {
+// counts per bucket of set w / copies. One launch covers the scalars [lo, hi) of the n: the host
+// launches each part of a chunked upload as soon as it has arrived (gpu-executor Msm), and the
+// counts, being sums, do not depend on the parts.
+C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t lo, uint32_t hi, uint32_t c, uint32_t windows,
+                              uint32_t copies, uint32_t* counts, uint32_t* digits) {
     const uint32_t buckets = 1u << (c - 1);
-    for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
+    for (uint32_t i = lo + c2s_global_id(); i < hi; i += gridDim.x * blockDim.x) {
         fr_t k = fr_t::load(scalars + (size_t)i * 8).from_montgomery();
         msm_for_each_digit(k, c, windows, [&](uint32_t w, int32_t digit) {
             uint32_t kept = MSM_NO_DIGIT;

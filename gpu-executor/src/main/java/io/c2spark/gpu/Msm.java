@@ -1,5 +1,7 @@
 package io.c2spark.gpu;
 
+import java.util.Arrays;
+
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -23,7 +25,13 @@ public final class Msm implements AutoCloseable {
      */
     static final int CURVE_BLOCK = 128;
 
-    /** The steps {@link #phaseMillis} reports, in order; "windows" is the copy of the window sums to the host. */
+    /**
+     * The steps {@link #phaseMillis} reports, in order; "windows" is the copy of the window sums to
+     * the host. With scalars from pinned memory the histogram of each part of the upload runs
+     * while the later parts are copied ({@link MsmPlan#uploadParts}): "upload" then runs from the
+     * start to the last part's arrival and "histogram" is what follows it (the last part's
+     * histogram), so the two still add up to the time before the scan.
+     */
     public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "reduce", "windows"};
 
     private final GpuDevice device;
@@ -33,6 +41,14 @@ public final class Msm implements AutoCloseable {
     private DeviceBuffer counts, starts, cursors, scanTiles, sorted, bucketSums, partialsA, partialsB, scalarStage;
     /** The window sums of the last {@link #run}, copied to the host. */
     private PinnedHostBuffer windowSums;
+    /**
+     * The copies of pinned scalars run on their own stream, so that the histogram (on the run's
+     * stream) of each part starts when that part has arrived; begun orders the copies after the
+     * run's stream's earlier work, arrived[i] the histogram of part i after its copy.
+     */
+    private GpuStream uploads;
+    private GpuEvent begun;
+    private GpuEvent[] arrived = new GpuEvent[0];
     /** Per accumulation slot: first bucket, tail bucket, head and tail sums (pippenger.cuh). */
     private DeviceBuffer slotFirst, slotTailBucket, slotHeads, slotTails;
 
@@ -121,24 +137,39 @@ public final class Msm implements AutoCloseable {
         mark(7, s);
     }
 
-    /** Every step but the combination; returns the buffer holding the window (set) sums. */
+    /** Every step but the combination, the scalars on the device; returns the buffer holding the window (set) sums. */
     private DeviceBuffer enqueueToWindows(CUdeviceptr points, long pointBytes, CUdeviceptr scalars, long scalarBytes, MsmPlan p,
             GpuStream s) {
-        int n = p.n();
-        if (pointBytes < p.tableBytes(curve) || scalarBytes < 32L * n) {
-            throw new IllegalArgumentException(curve + " MSM of " + n + " points (" + p.copies() + " copies) needs "
-                    + p.tableBytes(curve) + " bytes of points and " + 32L * n + " of scalars");
-        }
+        checkSizes(pointBytes, scalarBytes, p);
         reserve(p);
-        int sm = device.multiprocessors;
         mark(1, s);
         counts.fill32(0, s);
+        histogram(scalars, p, 0, p.n(), s);
+        mark(2, s);
+        return enqueueFromScan(points, p, s);
+    }
+
+    private void checkSizes(long pointBytes, long scalarBytes, MsmPlan p) {
+        if (pointBytes < p.tableBytes(curve) || scalarBytes < 32L * p.n()) {
+            throw new IllegalArgumentException(curve + " MSM of " + p.n() + " points (" + p.copies() + " copies) needs "
+                    + p.tableBytes(curve) + " bytes of points and " + 32L * p.n() + " of scalars");
+        }
+    }
+
+    /** Enqueues the histogram of the scalars [lo, hi) of the n (the counts zeroed before the first range). */
+    private void histogram(CUdeviceptr scalars, MsmPlan p, int lo, int hi, GpuStream s) {
         // The digits of window w wait in the sorted array at p.digitsAt(w), beyond what the
         // scatters of windows up to w write (MsmPlan.sortedBytes): window w's scatter reads them
         // before a later window's overwrites them with its own sorted entries.
-        Launch.kernel(device, Kernel.MSM_HISTOGRAM, LaunchShapes.gridFor(n, LaunchShapes.BLOCK, sm), LaunchShapes.BLOCK, s,
-                scalars, n, p.windowBits(), p.windows(), p.copies(), counts, sorted.at(4 * p.digitsAt(0)));
-        mark(2, s);
+        Launch.kernel(device, Kernel.MSM_HISTOGRAM, LaunchShapes.gridFor(hi - lo, LaunchShapes.BLOCK, device.multiprocessors),
+                LaunchShapes.BLOCK, s, scalars, p.n(), lo, hi, p.windowBits(), p.windows(), p.copies(), counts,
+                sorted.at(4 * p.digitsAt(0)));
+    }
+
+    /** The steps after the histogram; returns the buffer holding the window (set) sums. */
+    private DeviceBuffer enqueueFromScan(CUdeviceptr points, MsmPlan p, GpuStream s) {
+        int n = p.n();
+        int sm = device.multiprocessors;
         // From the scan on, a bucket set is what the kernels call a window, and its region (copies n
         // entries) what they call n.
         int sets = p.sets();
@@ -190,13 +221,53 @@ public final class Msm implements AutoCloseable {
 
     /**
      * Points resident on the device (with p.copies() > 1: their copies, {@link G1ShiftedBases#buffer}),
-     * scalars uploaded from pinned host memory first; the Jacobian result.
+     * scalars uploaded from pinned host memory in {@link MsmPlan#uploadParts} parts, the histogram
+     * of each part enqueued as soon as it has arrived; the Jacobian result.
      */
     public long[] run(DeviceBuffer points, PinnedHostBuffer scalars, MsmPlan p, GpuStream s) {
-        scalarStage = ensure(device, scalarStage, 32L * p.n());
+        return run(points, scalars, p, s, p.uploadParts());
+    }
+
+    /** As above in the given number of parts (1 to n), so that tests cover parts at any size. */
+    long[] run(DeviceBuffer points, PinnedHostBuffer scalars, MsmPlan p, GpuStream s, int parts) {
+        int n = p.n();
+        if (parts < 1 || parts > n) {
+            throw new IllegalArgumentException("an upload of " + n + " scalars in " + parts + " parts");
+        }
+        scalarStage = ensure(device, scalarStage, 32L * n);
+        checkSizes(points.bytes, scalarStage.bytes, p);
+        reserve(p);
+        reserveWindowSums(p);
+        prepareUploads(parts);
         mark(0, s);
-        scalars.copyTo(0, scalarStage, 0, 32L * p.n(), s);
-        return finish(points, scalarStage, p, s);
+        // The copies wait for the earlier work on s, which may still read the stage.
+        begun.record(s);
+        uploads.waitFor(begun);
+        counts.fill32(0, s);
+        for (int i = 0; i < parts; i++) {
+            int lo = p.partStart(i, parts), hi = p.partStart(i + 1, parts);
+            scalars.copyTo(32L * lo, scalarStage, 32L * lo, 32L * (hi - lo), uploads);
+            arrived[i].record(uploads);
+            s.waitFor(arrived[i]);
+            histogram(scalarStage.pointer(), p, lo, hi, s);
+        }
+        mark(1, uploads);
+        mark(2, s);
+        return combine(enqueueFromScan(points.pointer(), p, s), p, s);
+    }
+
+    private void prepareUploads(int parts) {
+        if (uploads == null) {
+            uploads = device.newStream();
+            begun = new GpuEvent(device);
+        }
+        if (arrived.length < parts) {
+            GpuEvent[] grown = Arrays.copyOf(arrived, parts);
+            for (int i = arrived.length; i < parts; i++) {
+                grown[i] = new GpuEvent(device);
+            }
+            arrived = grown;
+        }
     }
 
     /** Host arrays in (affine points, Montgomery scalars), Jacobian out. */
@@ -216,11 +287,13 @@ public final class Msm implements AutoCloseable {
 
     /** Points and scalars on the device; the Jacobian result. */
     public long[] runOnDevice(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
+        reserveWindowSums(p);
         mark(0, s);
-        return finish(points, scalars, p, s);
+        return combine(enqueueToWindows(points.pointer(), points.bytes, scalars.pointer(), scalars.bytes, p, s), p, s);
     }
 
-    private long[] finish(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
+    /** The host buffer of the window (set) sums, allocated before any work is enqueued, since allocations may synchronize. */
+    private void reserveWindowSums(MsmPlan p) {
         long bytes = p.sets() * curve.xyzzBytes;
         if (windowSums == null || windowSums.bytes < bytes) {
             if (windowSums != null) {
@@ -228,7 +301,11 @@ public final class Msm implements AutoCloseable {
             }
             windowSums = new PinnedHostBuffer(device, bytes);
         }
-        DeviceBuffer sums = enqueueToWindows(points.pointer(), points.bytes, scalars.pointer(), scalars.bytes, p, s);
+    }
+
+    /** Copies the window (set) sums to the host after the work on s and adds them up. */
+    private long[] combine(DeviceBuffer sums, MsmPlan p, GpuStream s) {
+        long bytes = p.sets() * curve.xyzzBytes;
         windowSums.copyFrom(sums, 0, 0, bytes, s);
         mark(7, s);
         s.synchronize();
@@ -243,6 +320,13 @@ public final class Msm implements AutoCloseable {
             for (GpuEvent e : marks) {
                 e.close();
             }
+        }
+        for (GpuEvent e : arrived) {
+            e.close();
+        }
+        if (begun != null) {
+            begun.close();
+            uploads.close();
         }
         for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, scanTiles, sorted, bucketSums, partialsA, partialsB, scalarStage,
                 slotFirst, slotTailBucket, slotHeads, slotTails}) {

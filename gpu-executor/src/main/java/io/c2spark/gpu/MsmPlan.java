@@ -81,6 +81,17 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
     public static final long COUNTER_BYTES = 32L << 20;
     /** A sorted entry is a point index below 2^31 with the sign in bit 31: copies n <= 2^31. */
     public static final long MAX_TABLE_POINTS = 1L << 31;
+    /**
+     * Parts of an upload of the scalars from pinned host memory ({@link Msm#run(DeviceBuffer,
+     * PinnedHostBuffer, MsmPlan, GpuStream)}): the histogram of each part runs while the later
+     * parts are copied, so only the last part's histogram follows the upload. On the H200 the
+     * upload took 9.9 / 38.9 / 78.4 ms at 2^24 / 2^26 / 2^27 and the histogram after it 2.4 / 10.4
+     * / 19.2 (docs/benchmarks.md, sixth session); eight parts leave an eighth of the histogram.
+     * Parts hold at least {@link #MIN_UPLOAD_PART} scalars (64 MiB, about 1.2 ms of the copy), so
+     * that a small MSM keeps one copy and one launch.
+     */
+    public static final int UPLOAD_PARTS = 8;
+    public static final int MIN_UPLOAD_PART = 1 << 21;
 
     public static MsmPlan forSize(int n) {
         return forSize(n, Curve.G1);
@@ -186,6 +197,16 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
     /** Bits of a 255-bit scalar left to the top window: c - 1 means it is as full as the others. */
     public int topWindowBits() {
         return 255 - windowBits * (windows - 1);
+    }
+
+    /** Parts of the scalars' upload: {@link #UPLOAD_PARTS} at most, of at least {@link #MIN_UPLOAD_PART} scalars. */
+    public int uploadParts() {
+        return (int) Math.min(UPLOAD_PARTS, (n + (long) MIN_UPLOAD_PART - 1) / MIN_UPLOAD_PART);
+    }
+
+    /** The first scalar of part i of parts (i = parts gives n); the parts' sizes differ by at most one. */
+    public int partStart(int i, int parts) {
+        return (int) ((long) n * i / parts);
     }
 
     /** Bucket sets: one per window without copies, ceil(windows / copies) with them. */

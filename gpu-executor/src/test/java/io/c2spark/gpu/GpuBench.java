@@ -306,41 +306,14 @@ public final class GpuBench {
         }
     }
 
-    /** G2 points s_i G2 (24 longs each) for 2^10 random logs, computed on the CPU, then tiled on the device. */
-    DeviceBuffer g2Points(int lg, long[] logs) {
-        int m = logs.length / 4;
-        long[] host = new long[24 * m];
-        long[] gen = new long[io.c2spark.core.curve.G2.JACOBIAN];
-        io.c2spark.core.curve.G2.fromAffine(io.c2spark.core.curve.G2.generator(), 0, gen, 0);
-        java.util.stream.IntStream.range(0, m).parallel().forEach(i -> {
-            long[] t = new long[io.c2spark.core.curve.G2.JACOBIAN];
-            io.c2spark.core.curve.G2.mul(gen, 0, logs, 4 * i, t, 0);
-            io.c2spark.core.curve.G2.toAffine(t, 0, host, 24 * i);
-        });
-        long n = 1L << lg;
-        DeviceBuffer points = d.allocate(192 * n);
-        points.upload(host, 0, 0, Math.min(host.length, 24 * n));
-        for (long have = m; have < n; have *= 2) {
-            points.copyFrom(points, 0, 192 * have, 192 * Math.min(have, n - have));
-        }
-        return points;
-    }
-
-    static long[] g2Expected(long[] log) {
-        long[] p = new long[io.c2spark.core.curve.G2.JACOBIAN];
-        io.c2spark.core.curve.G2.fromAffine(io.c2spark.core.curve.G2.generator(), 0, p, 0);
-        io.c2spark.core.curve.G2.mul(p, 0, log, 0, p, 0);
-        return GpuG2Test.affine(p);
-    }
-
     void g2(GpuStream s, int[] msmSizes, int[] windows, int batchLg) {
         long[] logs = TestData.randomFr(1 << 10, TestData.SEED + 88);
         int maxLg = Math.max(batchLg, Arrays.stream(msmSizes).max().orElse(0));
-        try (DeviceBuffer points = g2Points(maxLg, logs)) {
+        try (DeviceBuffer points = GpuG2Test.tiledPoints(d, logs, 1L << maxLg)) {
             for (int lg : msmSizes) {
                 int n = 1 << lg;
                 long[] k = TestData.randomFr(n, TestData.SEED + 600 + lg);
-                long[] want = g2Expected(G1TestPoints.dotTiled(k, logs));
+                long[] want = GpuG2Test.expected(G1TestPoints.dotTiled(k, logs));
                 try (PinnedHostBuffer pinned = new PinnedHostBuffer(d, 32L * n); Msm m = new Msm(d, Curve.G2)) {
                     pinned.put(0, k, 0, k.length);
                     for (int c : windows.length > 0 ? windows : new int[] {MsmPlan.windowBitsFor(n, Curve.G2)}) {
@@ -367,7 +340,7 @@ public final class GpuBench {
                     }
                 }
                 try (DeviceBuffer bm = GpuR1csTest.upload(d, bits); BatchAdd g = new BatchAdd(d, Curve.G2)) {
-                    boolean ok = Arrays.equals(GpuG2Test.affine(g.run(points, bm, n, s)), g2Expected(log));
+                    boolean ok = Arrays.equals(GpuG2Test.affine(g.run(points, bm, n, s)), GpuG2Test.expected(log));
                     double ms = time(s, 3, st -> g.run(points, bm, n, st));
                     row("g2 batch add (half)", "2^" + batchLg, ms, String.format("%.0f Mpt/s", n / ms / 1e3),
                             ok ? "equal to reference" : "NOT EQUAL TO REFERENCE");

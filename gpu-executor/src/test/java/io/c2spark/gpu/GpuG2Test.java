@@ -1,9 +1,11 @@
 package io.c2spark.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigInteger;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -69,6 +71,33 @@ class GpuG2Test {
         return a;
     }
 
+    /** n points on the device: s_i G2 for the given logs (computed on the CPU), tiled. */
+    static DeviceBuffer tiledPoints(GpuDevice d, long[] logs, long n) {
+        int m = logs.length / 4;
+        long[] host = new long[24 * m];
+        long[] gen = new long[G2.JACOBIAN];
+        G2.fromAffine(G2.generator(), 0, gen, 0);
+        IntStream.range(0, m).parallel().forEach(i -> {
+            long[] t = new long[G2.JACOBIAN];
+            G2.mul(gen, 0, logs, 4 * i, t, 0);
+            G2.toAffine(t, 0, host, 24 * i);
+        });
+        DeviceBuffer points = d.allocate(192 * n);
+        points.upload(host, 0, 0, Math.min(host.length, 24 * n));
+        for (long have = m; have < n; have *= 2) {
+            points.copyFrom(points, 0, 192 * have, 192 * Math.min(have, n - have));
+        }
+        return points;
+    }
+
+    /** The affine limbs of (log) G2. */
+    static long[] expected(long[] log) {
+        long[] p = new long[G2.JACOBIAN];
+        G2.fromAffine(G2.generator(), 0, p, 0);
+        G2.mul(p, 0, log, 0, p, 0);
+        return affine(p);
+    }
+
     @Test
     void msmEqualsProverCoreForEveryWindowSize() {
         GpuDevice d = GpuTestDevice.get();
@@ -85,6 +114,38 @@ class GpuG2Test {
                             "G2 MSM n=" + n + " c=" + c + " (seed " + TestData.SEED + ")");
                 }
             }
+        }
+    }
+
+    @Test
+    void msmWithScalarsUploadedInPartsEqualsProverCore() {
+        // The histogram of each part of the pinned scalars' upload runs as soon as that part has
+        // arrived: parts of unequal sizes against Msm.g2, then the plan's own two parts of
+        // 2^21 + 2^20 + 5 scalars over tiled points, whose sum follows from the logs.
+        GpuDevice d = GpuTestDevice.get();
+        int n = 300;
+        long[] p = points(n, TestData.SEED + 77);
+        long[] k = scalars(n, 8, TestData.SEED + 78);
+        long[] want = affine(io.c2spark.core.msm.Msm.g2(p, k));
+        try (Msm m = new Msm(d, Curve.G2); GpuStream s = d.newStream(); DeviceBuffer dp = d.allocate(8L * p.length);
+             PinnedHostBuffer pinned = new PinnedHostBuffer(d, 8L * k.length)) {
+            dp.upload(p);
+            pinned.put(0, k, 0, k.length);
+            for (int parts : new int[] {1, 2, 5, 8}) {
+                assertArrayEquals(want, affine(m.run(dp, pinned, MsmPlan.withWindow(n, 8), s, parts)),
+                        "G2 MSM n=" + n + " in " + parts + " parts (seed " + TestData.SEED + ")");
+            }
+        }
+        int big = (1 << 21) + (1 << 20) + 5;
+        MsmPlan plan = MsmPlan.forSize(big, Curve.G2);
+        assertEquals(2, plan.uploadParts());
+        long[] logs = TestData.randomFr(1 << 10, TestData.SEED + 79);
+        long[] kb = TestData.randomFr(big, TestData.SEED + 80);
+        try (Msm m = new Msm(d, Curve.G2); GpuStream s = d.newStream(); DeviceBuffer dp = tiledPoints(d, logs, big);
+             PinnedHostBuffer pinned = new PinnedHostBuffer(d, 32L * big)) {
+            pinned.put(0, kb, 0, kb.length);
+            assertArrayEquals(expected(G1TestPoints.dotTiled(kb, logs)), affine(m.run(dp, pinned, plan, s)),
+                    "G2 MSM n=" + big + " in the plan's parts (seed " + TestData.SEED + ")");
         }
     }
 

@@ -187,6 +187,28 @@ class MsmPlanTest {
     }
 
     @Test
+    void uploadPartsHoldAtLeast2pow21ScalarsUpToEight() {
+        assertEquals(1, MsmPlan.forSize(1).uploadParts());
+        assertEquals(1, MsmPlan.forSize(1 << 21).uploadParts());
+        assertEquals(2, MsmPlan.forSize((1 << 21) + 1).uploadParts());
+        assertEquals(3, MsmPlan.forSize((1 << 22) + (1 << 20) + 3).uploadParts());
+        assertEquals(8, MsmPlan.forSize(1 << 24).uploadParts());
+        assertEquals(8, MsmPlan.forSize(1 << 27).uploadParts());
+        assertEquals(8, MsmPlan.forSize(1 << 30).uploadParts());
+        for (int n : new int[] {1, 7, 1000, (1 << 22) + (1 << 20) + 3, 1 << 30}) {
+            MsmPlan p = MsmPlan.forSize(n);
+            for (int parts = 1; parts <= Math.min(n, 13); parts++) {
+                assertEquals(0, p.partStart(0, parts));
+                assertEquals(n, p.partStart(parts, parts));
+                for (int i = 0; i < parts; i++) {
+                    int size = p.partStart(i + 1, parts) - p.partStart(i, parts);
+                    assertTrue(size == n / parts || size == n / parts + 1, "n=" + n + " part " + i + " of " + parts);
+                }
+            }
+        }
+    }
+
+    @Test
     void rejectsBadSizes() {
         assertThrows(IllegalArgumentException.class, () -> MsmPlan.forSize(0));
         assertThrows(IllegalArgumentException.class, () -> MsmPlan.withWindow(10, 1));
