@@ -22,6 +22,8 @@
 // 2.52 ms of those). With the reversal in the first pass that pass takes 0.06 ms (2^24) and 0.52 ms
 // (2^27) longer and the transform 0.27 and 2.1 ms less: 4.02 and 36.0 ms, 3.98 at 2^24 with
 // NttPlan's smaller later tiles (harness; docs/benchmarks.md, "NTT: the bit reversal absorbed").
+// Stage 1 without its multiplications by one (below): 3.90 ms at 2^24, 37.3 at 2^27 in the harness;
+// GpuBench 3.93 and 35.6 ms (docs/benchmarks.md, "Issue 6 after the sixth session").
 #pragma once
 #include "../util/check.cuh"
 #include "../ff/bls12_381.cuh"
