@@ -150,7 +150,7 @@ private:
     // and all of Fp's are one IMAD.WIDE.U32(.X). Read from constant memory through a volatile load
     // (a uniform register, loaded once per kernel) the multiplier is opaque and the products fuse:
     // one Fr product issues 137 multiply-pipe instructions instead of 185, and 129 with m p_0 = m
-    // added instead of multiplied (even_row's w0_one). Fp keeps M0 as an immediate and its code.
+    // added instead of multiplied (chain's w0_one). Fp keeps M0 as an immediate and its code.
     __device__ __forceinline__ static uint32_t m0() {
         if constexpr (M0 == 0xffffffffu) return *(volatile const uint32_t*)&MONT_M0_ALL_ONES;
         else return M0;
@@ -158,8 +158,8 @@ private:
 
     // One row: (t + a bi + m p) / 2^32 with t = e + o, e taking the even products and o the odd.
     __device__ __forceinline__ static void row(uint32_t (&e)[N + 2], uint32_t (&o)[N + 2], const uint32_t* a, uint32_t bi) {
-        even_row(e, a, bi);
-        odd_row(o, a, bi, false);
+        chain(e, a, bi, 0);
+        chain(o, a, bi, 1);
         reduce_row(e, o);
     }
 
@@ -169,8 +169,8 @@ private:
         uint32_t m;
         asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(e[0]) : "r"(o[0]));
         asm volatile("mul.lo.u32 %0, %1, %2;" : "=r"(m) : "r"(e[0]), "r"(m0()));
-        odd_row(o, P, m, true);
-        even_row(e, P, m, M0 == 0xffffffffu);
+        chain(o, P, m, 1, true);
+        chain(e, P, m, 0, false, M0 == 0xffffffffu);
         // e[0] is now 0 and o[0] merged: divide by the word.
 #pragma unroll
         for (int j = 0; j <= N; j++) {
@@ -181,35 +181,32 @@ private:
         o[N + 1] = 0;
     }
 
-    // x[0, N) += sum over even j of w[j] * s * 2^(32 j); the carry out goes to x[N]. With w0_one
-    // (w[0] = 1: p = 1 mod 2^32 in the reduction) the first product is s itself, an addition.
-    __device__ __forceinline__ static void even_row(uint32_t (&x)[N + 2], const uint32_t* w, uint32_t s, bool w0_one = false) {
+    // x[j, j + 1] += w[j] s for j = first, first + 2, ... below N: one carry chain of multiply-adds,
+    // its carry out into the word above the last product (x[N] from an even first, x[N + 1] from an
+    // odd one); nothing when first >= N. first 0 takes a row's even-indexed products, first 1 its
+    // odd ones. With carry_in the chain starts from the carry flag the previous instruction left;
+    // with w0_one (first 0 and w[0] = 1: p = 1 mod 2^32 in the reduction) the first product is s
+    // itself, an addition.
+    __device__ __forceinline__ static void chain(uint32_t (&x)[N + 2], const uint32_t* w, uint32_t s, int first,
+                                                 bool carry_in = false, bool w0_one = false) {
+        if (first >= N) return;
         if (w0_one) {
-            asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(x[0]) : "r"(s));
-            asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(x[1]));
+            asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(x[first]) : "r"(s));
+            asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(x[first + 1]));
+        } else if (carry_in) {
+            asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[first]) : "r"(w[first]), "r"(s));
+            asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[first + 1]) : "r"(w[first]), "r"(s));
         } else {
-            asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[0]) : "r"(w[0]), "r"(s));
-            asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[1]) : "r"(w[0]), "r"(s));
+            asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[first]) : "r"(w[first]), "r"(s));
+            asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[first + 1]) : "r"(w[first]), "r"(s));
         }
+        int j = first + 2;
 #pragma unroll
-        for (int j = 2; j < N; j += 2) {
+        for (; j < N; j += 2) {
             asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[j]) : "r"(w[j]), "r"(s));
             asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[j + 1]) : "r"(w[j]), "r"(s));
         }
-        asm volatile("addc.u32 %0, %0, 0;" : "+r"(x[N]));
-    }
-    // y[1, N] += sum over odd j of w[j] * s * 2^(32 j); the carry out goes to y[N + 1]. With
-    // carry_in the chain starts from the carry flag left by the previous instruction.
-    __device__ __forceinline__ static void odd_row(uint32_t (&y)[N + 2], const uint32_t* w, uint32_t s, bool carry_in) {
-        if (carry_in) asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(y[1]) : "r"(w[1]), "r"(s));
-        else asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(y[1]) : "r"(w[1]), "r"(s));
-        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(y[2]) : "r"(w[1]), "r"(s));
-#pragma unroll
-        for (int j = 3; j < N; j += 2) {
-            asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(y[j]) : "r"(w[j]), "r"(s));
-            asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(y[j + 1]) : "r"(w[j]), "r"(s));
-        }
-        asm volatile("addc.u32 %0, %0, 0;" : "+r"(y[N + 1]));
+        asm volatile("addc.u32 %0, %0, 0;" : "+r"(x[j]));
     }
 
 public:
@@ -253,25 +250,9 @@ private:
         uint32_t d[N];
 #pragma unroll
         for (int j = 0; j < N; j++) d[j] = j == i ? a[i] : j == i + 1 ? a2[j] & ~1u : a2[j];
-        square_chain(i % 2 == 0 ? e : o, d, a[i], i);
-        square_chain(i % 2 == 0 ? o : e, d, a[i], i + 1);
+        chain(i % 2 == 0 ? e : o, d, a[i], i);
+        chain(i % 2 == 0 ? o : e, d, a[i], i + 1);
         reduce_row(e, o);
-    }
-
-    // x[j, j + 1] += w[j] s for j = first, first + 2, ... below N: one carry chain, its carry out
-    // into the word above the last product (x[N] for even j, x[N + 1] for odd). Empty when
-    // first >= N.
-    __device__ __forceinline__ static void square_chain(uint32_t (&x)[N + 2], const uint32_t* w, uint32_t s, int first) {
-        if (first >= N) return;
-        asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[first]) : "r"(w[first]), "r"(s));
-        asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[first + 1]) : "r"(w[first]), "r"(s));
-        int j = first + 2;
-#pragma unroll
-        for (; j < N; j += 2) {
-            asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(x[j]) : "r"(w[j]), "r"(s));
-            asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(x[j + 1]) : "r"(w[j]), "r"(s));
-        }
-        asm volatile("addc.u32 %0, %0, 0;" : "+r"(x[j]));
     }
 
 public:
