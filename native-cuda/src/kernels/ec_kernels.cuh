@@ -51,12 +51,7 @@ __device__ __forceinline__ void batch_add_bitmap_impl(const uint32_t* points, co
         for (int k = 0; k < BATCH_WORDS_PER_LANE; k++) {
             count += __popc(batch_bitmap_word(bitmap, first + lane * BATCH_WORDS_PER_LANE + k, n));
         }
-        uint32_t incl = count;
-#pragma unroll
-        for (int off = 1; off < 32; off <<= 1) {
-            const uint32_t v = __shfl_up_sync(0xffffffffu, incl, off);
-            if (lane >= off) incl += v;
-        }
+        const uint32_t incl = c2s_warp_inclusive_sum(count);
         const uint32_t total = __shfl_sync(0xffffffffu, incl, 31);
         const uint32_t lo = lane * total / 32, hi = (lane + 1) * total / 32;
         // owner: the first lane whose inclusive count exceeds lo, i.e. whose words hold rank lo.

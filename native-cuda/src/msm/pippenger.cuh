@@ -99,11 +99,7 @@ C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t lo, 
 __device__ __forceinline__ uint32_t msm_block_exclusive_scan(uint32_t v, uint32_t& total) {
     __shared__ uint32_t warp_totals[MSM_SCAN_BLOCK / 32];
     const uint32_t lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    uint32_t x = v;
-    for (uint32_t off = 1; off < 32; off <<= 1) {
-        const uint32_t y = __shfl_up_sync(0xffffffffu, x, off);
-        if (lane >= off) x += y;
-    }
+    const uint32_t x = c2s_warp_inclusive_sum(v);
     if (lane == 31) warp_totals[warp] = x;
     __syncthreads();
     if (warp == 0) {

@@ -1,7 +1,7 @@
 // Helpers shared by every kernel file. The runtime calls themselves are made from Java, where
 // every driver call and launch goes through one checked helper (gpu-executor Cuda.check, naming
-// the call and the device); this header holds what the kernels share: the export macro and
-// thread indexing.
+// the call and the device); this header holds what the kernels share: the export macro, thread
+// indexing and a warp's prefix sum.
 #pragma once
 #include <cstdint>
 
@@ -13,6 +13,17 @@ __device__ __forceinline__ uint32_t c2s_global_id() {
 
 __device__ __forceinline__ uint64_t c2s_global_id64() {
     return (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+}
+
+// Inclusive prefix sum of v over the 32 lanes of a warp; every lane must take part.
+__device__ __forceinline__ uint32_t c2s_warp_inclusive_sum(uint32_t v) {
+    const uint32_t lane = threadIdx.x & 31;
+#pragma unroll
+    for (uint32_t off = 1; off < 32; off <<= 1) {
+        const uint32_t y = __shfl_up_sync(0xffffffffu, v, off);
+        if (lane >= off) v += y;
+    }
+    return v;
 }
 
 // Launch bounds of the G1 kernels whose loop is mixed additions (bitmap batch addition, bucket
