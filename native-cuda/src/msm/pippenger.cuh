@@ -2,12 +2,14 @@
 // step on the GPU. The host (gpu-executor Msm) launches, in order:
 //   msm_histogram   digits of every scalar; count per (set, bucket)             atomics; digits kept
 //                   (one launch per part of the scalars' upload)
+// (with the scalars uploaded in batches, the steps up to the accumulation run once per batch)
 //   msm_scan_*      exclusive prefix sums of the counts per set, by tiles        -> starts, cursors
 //   msm_scatter     point indices (sign in bit 31) grouped by bucket, one launch per window and
 //                   bucket range                                                 atomics on cursors
 //   msm_slot_buckets     first bucket of every slot of chunk sorted entries; empty buckets zeroed
 //   msm_accumulate       one thread per slot sums its runs of points per bucket (mixed additions)
 //   msm_accumulate_fixup buckets crossing slot boundaries: a slot's tail plus the next slots' heads
+//   msm_merge_buckets    with the scalars in batches: each later batch's buckets into the first's
 //   msm_reduce_segments  per run of seg buckets: its weighted sum and its total, one thread per run
 //   msm_reduce_level     groups of runs' sums down to one weighted sum per window, repeated
 // and the host combines the window (set) sums (gpu-executor WindowCombination).
@@ -326,6 +328,25 @@ C2S_EXTERN void g2_msm_accumulate_fixup(const uint32_t* starts, const uint32_t* 
                                         const uint32_t* tail_bucket, uint32_t buckets, uint32_t windows, uint32_t chunk,
                                         uint32_t slots, uint32_t* bucket_sums) {
     msm_accumulate_fixup_impl<g2_xyzz_t>(starts, counts, heads, tails, tail_bucket, buckets, windows, chunk, slots, bucket_sums);
+}
+
+// sums[i] += more[i] for the count buckets of every set (full XYZZ additions): a batch's bucket
+// sums into the run's, when the scalars arrive in batches and each batch is sorted and
+// accumulated while the next is copied (gpu-executor Msm, MsmPlan.firstBatchParts).
+template <class X>
+__device__ __forceinline__ void msm_merge_buckets_impl(uint32_t* sums, const uint32_t* more, size_t count) {
+    for (size_t id = c2s_global_id64(); id < count; id += (size_t)gridDim.x * blockDim.x) {
+        X acc = X::load(sums + id * X::words);
+        acc.add(X::load(more + id * X::words));
+        acc.store(sums + id * X::words);
+    }
+}
+
+C2S_EXTERN void msm_merge_buckets(uint32_t* sums, const uint32_t* more, size_t count) {
+    msm_merge_buckets_impl<g1_xyzz_t>(sums, more, count);
+}
+C2S_EXTERN void g2_msm_merge_buckets(uint32_t* sums, const uint32_t* more, size_t count) {
+    msm_merge_buckets_impl<g2_xyzz_t>(sums, more, count);
 }
 
 // The window sum sum_b (b + 1) B_b without scaling any partial sum by its offset. Every stage

@@ -27,18 +27,26 @@ public final class Msm implements AutoCloseable {
 
     /**
      * The steps {@link #phaseMillis} reports, in order; "windows" is the copy of the window sums to
-     * the host. With scalars from pinned memory the histogram of each part of the upload runs
-     * while the later parts are copied ({@link MsmPlan#uploadParts}): "upload" then runs from the
-     * start to the last part's arrival and "histogram" is what follows it (the last part's
-     * histogram), so the two still add up to the time before the scan.
+     * the host. With scalars from pinned memory, "upload" is the time the run's stream waits for
+     * parts of the upload to arrive (the rest of the copy runs beside the histograms of the parts
+     * already there and, with batches, beside the earlier batches' steps), and a batched run's
+     * histogram, scan, scatter and accumulation are summed over its batches, "merge" over its
+     * later batches, so the phases still add up to the run ({@link #timeline} keeps them apart).
      */
-    public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "reduce", "windows"};
+    public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "merge", "reduce", "windows"};
+    private static final int UPLOAD = 0, HISTOGRAM = 1, SCAN = 2, SCATTER = 3, ACCUMULATE = 4, MERGE = 5, REDUCE = 6, WINDOWS = 7;
 
     private final GpuDevice device;
     public final Curve curve;
-    /** When profiling: one event before the first phase and one after each. */
+    /**
+     * When profiling: events recorded on the run's stream, each closing the phase markPhase[i]
+     * (-1 for the run's start); marked of them used by the last run.
+     */
     private GpuEvent[] marks;
-    private DeviceBuffer counts, starts, cursors, scanTiles, sorted, bucketSums, partialsA, partialsB, scalarStage;
+    private int[] markPhase;
+    private int marked;
+    /** bucketSums the run's buckets; batchSums those of its later batches before they are merged. */
+    private DeviceBuffer counts, starts, cursors, scanTiles, sorted, bucketSums, batchSums, partialsA, partialsB, scalarStage;
     /** The window sums of the last {@link #run}, copied to the host. */
     private PinnedHostBuffer windowSums;
     /**
@@ -67,33 +75,59 @@ public final class Msm implements AutoCloseable {
         return d.allocate(bytes);
     }
 
-    /** Records an event after every phase of the following runs (for {@link #phaseMillis}). */
+    /** Records events between the phases of the following runs (for {@link #phaseMillis}). */
     public void enableProfiling() {
         if (marks == null) {
-            marks = new GpuEvent[PHASES.length + 1];
-            for (int i = 0; i < marks.length; i++) {
-                marks[i] = new GpuEvent(device);
-            }
+            marks = new GpuEvent[0];
+            markPhase = new int[0];
         }
     }
 
-    private void mark(int i, GpuStream s) {
-        if (marks != null) {
-            marks[i].record(s);
+    private void startMarks(GpuStream s) {
+        marked = 0;
+        mark(-1, s);
+    }
+
+    /** Ends phase on s (-1: the run's start). */
+    private void mark(int phase, GpuStream s) {
+        if (marks == null) {
+            return;
         }
+        if (marked == marks.length) {
+            marks = Arrays.copyOf(marks, marked * 2 + 16);
+            markPhase = Arrays.copyOf(markPhase, marks.length);
+            for (int i = marked; i < marks.length; i++) {
+                marks[i] = new GpuEvent(device);
+            }
+        }
+        markPhase[marked] = phase;
+        marks[marked++].record(s);
+    }
+
+    /** The last profiled run's steps in order, each its phase's name and milliseconds ("scatter 17.2"). */
+    public java.util.List<String> timeline() {
+        marks[marked - 1].synchronize();
+        java.util.List<String> steps = new java.util.ArrayList<>();
+        for (int i = 1; i < marked; i++) {
+            steps.add(String.format("%s %.1f", PHASES[markPhase[i]], marks[i].millisSince(marks[i - 1])));
+        }
+        return steps;
     }
 
     /** Milliseconds of each of {@link #PHASES} in the last profiled run (upload is 0 for device scalars). */
     public float[] phaseMillis() {
         float[] ms = new float[PHASES.length];
-        marks[PHASES.length].synchronize();
-        for (int i = 0; i < PHASES.length; i++) {
-            ms[i] = marks[i + 1].millisSince(marks[i]);
+        marks[marked - 1].synchronize();
+        for (int i = 1; i < marked; i++) {
+            ms[markPhase[i]] += marks[i].millisSince(marks[i - 1]);
         }
         return ms;
     }
 
-    /** Allocates what a run of plan p needs, unless the workspace already holds it. */
+    /**
+     * Allocates what a run of plan p needs, unless the workspace already holds it (for a batched
+     * run: what each batch's plan needs, the buckets being the same).
+     */
     public void reserve(MsmPlan p) {
         long buckets = p.bucketCount();
         counts = ensure(device, counts, 4 * buckets);
@@ -134,7 +168,7 @@ public final class Msm implements AutoCloseable {
             GpuStream s, CUdeviceptr out) {
         DeviceBuffer windowSums = enqueueToWindows(points, pointBytes, scalars, scalarBytes, p, s);
         windowSums.copyToAsync(0, out, p.sets() * curve.xyzzBytes, s);
-        mark(7, s);
+        mark(WINDOWS, s);
     }
 
     /** Every step but the combination, the scalars on the device; returns the buffer holding the window (set) sums. */
@@ -142,11 +176,12 @@ public final class Msm implements AutoCloseable {
             GpuStream s) {
         checkSizes(pointBytes, scalarBytes, p);
         reserve(p);
-        mark(1, s);
+        startMarks(s);
         counts.fill32(0, s);
         histogram(scalars, p, 0, p.n(), s);
-        mark(2, s);
-        return enqueueFromScan(points, p, s);
+        mark(HISTOGRAM, s);
+        enqueueFromScan(points, p, p.n(), 0, bucketSums, s);
+        return enqueueReduction(p, s);
     }
 
     private void checkSizes(long pointBytes, long scalarBytes, MsmPlan p) {
@@ -156,7 +191,10 @@ public final class Msm implements AutoCloseable {
         }
     }
 
-    /** Enqueues the histogram of the scalars [lo, hi) of the n (the counts zeroed before the first range). */
+    /**
+     * Enqueues the histogram of the scalars [lo, hi) of the p.n() from scalars (the counts zeroed
+     * before the first range).
+     */
     private void histogram(CUdeviceptr scalars, MsmPlan p, int lo, int hi, GpuStream s) {
         // The digits of window w wait in the sorted array at p.digitsAt(w), beyond what the
         // scatters of windows up to w write (MsmPlan.sortedBytes): window w's scatter reads them
@@ -166,8 +204,12 @@ public final class Msm implements AutoCloseable {
                 sorted.at(4 * p.digitsAt(0)));
     }
 
-    /** The steps after the histogram; returns the buffer holding the window (set) sums. */
-    private DeviceBuffer enqueueFromScan(CUdeviceptr points, MsmPlan p, GpuStream s) {
+    /**
+     * The steps after the histogram up to the accumulation, for the p.n() points from origin of
+     * a table of tableN points per copy (origin 0 and p.n() = tableN unless the scalars come in
+     * batches), their bucket sums to sums.
+     */
+    private void enqueueFromScan(CUdeviceptr points, MsmPlan p, int tableN, int origin, DeviceBuffer sums, GpuStream s) {
         int n = p.n();
         int sm = device.multiprocessors;
         // From the scan on, a bucket set is what the kernels call a window, and its region (copies n
@@ -179,11 +221,11 @@ public final class Msm implements AutoCloseable {
         Launch.kernel(device, Kernel.MSM_SCAN_TILE_OFFSETS, sets, SCAN_BLOCK, s, scanTiles, tiles);
         Launch.kernel(device, Kernel.MSM_SCAN_APPLY, sets * tiles, SCAN_BLOCK, s, counts, p.buckets(), tiles, scanTiles,
                 starts, cursors);
-        mark(3, s);
+        mark(SCAN, s);
         int passes = p.scatterPasses();
         for (int w = 0; w < p.windows(); w++) {
             int set = w / p.copies();
-            int base = (w % p.copies()) * n;
+            int base = (w % p.copies()) * tableN + origin;
             for (int k = 0; k < passes; k++) {
                 int lo = (int) ((long) p.buckets() * k / passes);
                 int hi = (int) ((long) p.buckets() * (k + 1) / passes);
@@ -192,17 +234,23 @@ public final class Msm implements AutoCloseable {
                         sorted.at(4 * set * p.region()));
             }
         }
-        mark(4, s);
+        mark(SCATTER, s);
         Launch.kernel(device, Kernel.MSM_SLOT_BUCKETS, LaunchShapes.gridFor(p.bucketCount(), LaunchShapes.BLOCK, sm),
                 LaunchShapes.BLOCK, s, starts, counts, p.buckets(), sets, p.chunk(), p.slotsPerSet(),
-                (int) (curve.xyzzBytes / 4), slotFirst, bucketSums);
+                (int) (curve.xyzzBytes / 4), slotFirst, sums);
         Launch.kernel(device, curve.accumulate, LaunchShapes.gridFor(p.slotCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
                 points, sorted, starts, counts, slotFirst, region, p.buckets(), sets, p.chunk(), p.slotsPerSet(),
-                bucketSums, slotHeads, slotTails, slotTailBucket);
+                sums, slotHeads, slotTails, slotTailBucket);
         Launch.kernel(device, curve.accumulateFixup, LaunchShapes.gridFor(p.slotCount(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
                 starts, counts, slotHeads, slotTails, slotTailBucket, p.buckets(), sets, p.chunk(), p.slotsPerSet(),
-                bucketSums);
-        mark(5, s);
+                sums);
+        mark(ACCUMULATE, s);
+    }
+
+    /** The reduction of {@link #bucketSums}; returns the buffer holding the window (set) sums. */
+    private DeviceBuffer enqueueReduction(MsmPlan p, GpuStream s) {
+        int sm = device.multiprocessors;
+        int sets = p.sets();
         Launch.kernel(device, curve.reduceSegments, LaunchShapes.gridFor(p.runs(), CURVE_BLOCK, sm), CURVE_BLOCK, s,
                 bucketSums, p.buckets(), sets, p.segment(), partialsA);
         DeviceBuffer in = partialsA, next = partialsB;
@@ -215,45 +263,80 @@ public final class Msm implements AutoCloseable {
             next = t;
             items /= group;
         }
-        mark(6, s);
+        mark(REDUCE, s);
         return in;
     }
 
     /**
      * Points resident on the device (with p.copies() > 1: their copies, {@link G1ShiftedBases#buffer}),
-     * scalars uploaded from pinned host memory in {@link MsmPlan#uploadParts} parts, the histogram
-     * of each part enqueued as soon as it has arrived; the Jacobian result.
+     * scalars uploaded from pinned host memory in {@link MsmPlan#uploadParts} parts, the first
+     * {@link MsmPlan#firstBatchParts} of them a batch of their own; the Jacobian result.
      */
     public long[] run(DeviceBuffer points, PinnedHostBuffer scalars, MsmPlan p, GpuStream s) {
-        return run(points, scalars, p, s, p.uploadParts());
+        int parts = p.uploadParts();
+        int first = p.firstBatchParts(curve);
+        return run(points, scalars, p, s, parts, first == parts ? new int[] {0, parts} : new int[] {0, first, parts});
     }
 
-    /** As above in the given number of parts (1 to n), so that tests cover parts at any size. */
-    long[] run(DeviceBuffer points, PinnedHostBuffer scalars, MsmPlan p, GpuStream s, int parts) {
+    /**
+     * As above in the given number of parts (1 to n) and batches of consecutive parts, batch b
+     * holding parts [bounds[b], bounds[b + 1]) (bounds rising from 0 to parts), so that tests cover
+     * any split. The parts are copied one after another on a stream of their own, and the histogram
+     * of each is enqueued as soon as it has arrived. A batch's points are sorted into buckets and
+     * accumulated as soon as its parts' histograms are done, while the later parts are still being
+     * copied; the buckets of every batch after the first are merged into the first's, and the
+     * reduction runs once.
+     */
+    long[] run(DeviceBuffer points, PinnedHostBuffer scalars, MsmPlan p, GpuStream s, int parts, int[] bounds) {
         int n = p.n();
-        if (parts < 1 || parts > n) {
-            throw new IllegalArgumentException("an upload of " + n + " scalars in " + parts + " parts");
+        int batches = bounds.length - 1;
+        boolean rising = batches >= 1 && bounds[0] == 0 && bounds[batches] == parts;
+        for (int b = 0; rising && b < batches; b++) {
+            rising = bounds[b] < bounds[b + 1];
+        }
+        if (parts < 1 || parts > n || !rising) {
+            throw new IllegalArgumentException("an upload of " + n + " scalars in " + parts + " parts and batches from parts "
+                    + Arrays.toString(bounds));
         }
         scalarStage = ensure(device, scalarStage, 32L * n);
         checkSizes(points.bytes, scalarStage.bytes, p);
-        reserve(p);
+        MsmPlan[] plans = new MsmPlan[batches];
+        for (int b = 0; b < batches; b++) {
+            plans[b] = batches == 1 ? p : p.batch(p.partStart(bounds[b + 1], parts) - p.partStart(bounds[b], parts));
+            reserve(plans[b]);
+        }
+        if (batches > 1) {
+            batchSums = ensure(device, batchSums, p.bucketBytes(curve));
+        }
         reserveWindowSums(p);
         prepareUploads(parts);
-        mark(0, s);
+        startMarks(s);
         // The copies wait for the earlier work on s, which may still read the stage.
         begun.record(s);
         uploads.waitFor(begun);
-        counts.fill32(0, s);
         for (int i = 0; i < parts; i++) {
             int lo = p.partStart(i, parts), hi = p.partStart(i + 1, parts);
             scalars.copyTo(32L * lo, scalarStage, 32L * lo, 32L * (hi - lo), uploads);
             arrived[i].record(uploads);
-            s.waitFor(arrived[i]);
-            histogram(scalarStage.pointer(), p, lo, hi, s);
         }
-        mark(1, uploads);
-        mark(2, s);
-        return combine(enqueueFromScan(points.pointer(), p, s), p, s);
+        for (int b = 0; b < batches; b++) {
+            int origin = p.partStart(bounds[b], parts);
+            CUdeviceptr batchScalars = scalarStage.at(32L * origin);
+            counts.fill32(0, s);
+            for (int i = bounds[b]; i < bounds[b + 1]; i++) {
+                s.waitFor(arrived[i]);
+                mark(UPLOAD, s);
+                histogram(batchScalars, plans[b], p.partStart(i, parts) - origin, p.partStart(i + 1, parts) - origin, s);
+                mark(HISTOGRAM, s);
+            }
+            enqueueFromScan(points.pointer(), plans[b], n, origin, b == 0 ? bucketSums : batchSums, s);
+            if (b > 0) {
+                Launch.kernel(device, curve.mergeBuckets, LaunchShapes.gridFor(p.bucketCount(), CURVE_BLOCK, device.multiprocessors),
+                        CURVE_BLOCK, s, bucketSums, batchSums, p.bucketCount());
+                mark(MERGE, s);
+            }
+        }
+        return combine(enqueueReduction(p, s), p, s);
     }
 
     private void prepareUploads(int parts) {
@@ -288,7 +371,6 @@ public final class Msm implements AutoCloseable {
     /** Points and scalars on the device; the Jacobian result. */
     public long[] runOnDevice(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
         reserveWindowSums(p);
-        mark(0, s);
         return combine(enqueueToWindows(points.pointer(), points.bytes, scalars.pointer(), scalars.bytes, p, s), p, s);
     }
 
@@ -307,7 +389,7 @@ public final class Msm implements AutoCloseable {
     private long[] combine(DeviceBuffer sums, MsmPlan p, GpuStream s) {
         long bytes = p.sets() * curve.xyzzBytes;
         windowSums.copyFrom(sums, 0, 0, bytes, s);
-        mark(7, s);
+        mark(WINDOWS, s);
         s.synchronize();
         long[] xyzz = new long[(int) (bytes / 8)];
         windowSums.get(0, xyzz, 0, xyzz.length);
@@ -328,7 +410,7 @@ public final class Msm implements AutoCloseable {
             begun.close();
             uploads.close();
         }
-        for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, scanTiles, sorted, bucketSums, partialsA, partialsB, scalarStage,
+        for (DeviceBuffer b : new DeviceBuffer[] {counts, starts, cursors, scanTiles, sorted, bucketSums, batchSums, partialsA, partialsB, scalarStage,
                 slotFirst, slotTailBucket, slotHeads, slotTails}) {
             if (b != null) {
                 b.close();

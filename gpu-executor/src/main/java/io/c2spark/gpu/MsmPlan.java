@@ -86,12 +86,19 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
      * PinnedHostBuffer, MsmPlan, GpuStream)}): the histogram of each part runs while the later
      * parts are copied, so only the last part's histogram follows the upload. On the H200 the
      * upload took 9.9 / 38.9 / 78.4 ms at 2^24 / 2^26 / 2^27 and the histogram after it 2.4 / 10.4
-     * / 19.2 (docs/benchmarks.md, sixth session); eight parts leave an eighth of the histogram.
-     * Parts hold at least {@link #MIN_UPLOAD_PART} scalars (64 MiB, about 1.2 ms of the copy), so
+     * / 19.2 (docs/benchmarks.md, sixth session); sixteen parts leave a sixteenth of the histogram,
+     * and a part is the unit of the first batch ({@link #firstBatchParts}).
+     * Parts hold at least {@link #MIN_UPLOAD_PART} scalars (32 MiB, about 0.6 ms of the copy), so
      * that a small MSM keeps one copy and one launch.
      */
-    public static final int UPLOAD_PARTS = 8;
-    public static final int MIN_UPLOAD_PART = 1 << 21;
+    public static final int UPLOAD_PARTS = 16;
+    public static final int MIN_UPLOAD_PART = 1 << 20;
+
+    /**
+     * The upload's cost per scalar (32 bytes from pinned memory): 78.4 ms for 2^27 on the H200, 55
+     * GB/s ({@link #firstBatchParts}).
+     */
+    static final double UPLOAD_NANOS = 0.58;
 
     public static MsmPlan forSize(int n) {
         return forSize(n, Curve.G1);
@@ -160,11 +167,16 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
     static double costNanos(int n, int c, int copies, Curve curve) {
         int windows = windowsFor(c);
         int top = 255 - c * (windows - 1);
-        double entry = (curve == Curve.G1 ? 0.45 : 1.36) + 0.04 + 0.009 * Math.max(0, c - 16);
+        double entry = entryNanos(c, curve);
         double bucket = curve == Curve.G1 ? 2.0 : 4.0;
         int sets = setsFor(windows, Math.min(copies, windows));
         return (double) n * windows * entry + sets * (double) (1L << (c - 1)) * bucket
                 + 70.0 * n / (double) (1L << Math.max(0, top - 1));
+    }
+
+    /** {@link #costNanos}'s time per entry (a scalar's digit in one window) of window c: accumulation, histogram, scan, scatter. */
+    static double entryNanos(int c, Curve curve) {
+        return (curve == Curve.G1 ? 0.45 : 1.36) + 0.04 + 0.009 * Math.max(0, c - 16);
     }
 
     /** Whether the histogram's counters of window c with copies fit in {@link #COUNTER_BYTES}. */
@@ -202,6 +214,31 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
     /** Parts of the scalars' upload: {@link #UPLOAD_PARTS} at most, of at least {@link #MIN_UPLOAD_PART} scalars. */
     public int uploadParts() {
         return (int) Math.min(UPLOAD_PARTS, (n + (long) MIN_UPLOAD_PART - 1) / MIN_UPLOAD_PART);
+    }
+
+    /**
+     * Parts of the upload that make the first batch ({@link Msm#run(DeviceBuffer, PinnedHostBuffer,
+     * MsmPlan, GpuStream)}), the rest making the second; all of them (one batch) when that would be
+     * none. The first batch's points are sorted and accumulated while the rest is still being
+     * copied, so that the upload delays the work by the first batch's share only; the second batch's
+     * histograms run as its parts arrive, and its buckets are merged into the first's. So the first
+     * batch is the largest whose work (upload share plus {@link #entryNanos} per entry) ends before
+     * the upload does: floor(parts U / (U + W)) parts, U the upload and W the work of all points.
+     * Two batches, not more: on the H200 every batch cost its accumulation 4-7 ms more at 2^27 (G1,
+     * six copies, c = 22) and the merge 4 ms, and splitting the upload equally into 2, 3 or 4 batches
+     * saved 9-13 ms of 873 (docs/benchmarks.md, seventh session). One part of 16 at 2^27 and 2^26.
+     */
+    public int firstBatchParts(Curve curve) {
+        int parts = uploadParts();
+        double upload = UPLOAD_NANOS * n;
+        double work = (double) n * windows * entryNanos(windowBits, curve);
+        int first = (int) (parts * upload / (upload + work));
+        return first >= 1 ? first : parts;
+    }
+
+    /** The plan of a batch of m of the points: the same window, copies and buckets, the sorting and slots of m points. */
+    public MsmPlan batch(int m) {
+        return withWindow(m, windowBits, copies);
     }
 
     /** The first scalar of part i of parts (i = parts gives n); the parts' sizes differ by at most one. */

@@ -18,7 +18,9 @@ import java.util.SplittableRandom;
  * most -Dc2spark.bench.msmTableBytes of them, 80e9 unless set; 1 is the plain method, the window
  * then the rule's for the copies unless msmWindows is set), -Dc2spark.bench.fixedBaseWindows=16,20
  * every fixed-base size with each of those tables; -Dc2spark.bench.batchDensities=1,2,16 runs the
- * G1 batch addition with each bit set with probability 1, 1/2, 1/16.
+ * G1 batch addition with each bit set with probability 1, 1/2, 1/16; -Dc2spark.bench.msmFirstParts=1,99
+ * runs every G1 and G2 MSM with each of those numbers of the upload's parts in the first batch (the
+ * parts or more: one batch; 0, the default, the plan's own {@link MsmPlan#firstBatchParts}).
  */
 public final class GpuBench {
     private final GpuDevice d;
@@ -116,24 +118,49 @@ public final class GpuBench {
     private void msmRow(GpuStream s, int lg, Msm m, DeviceBuffer points, PinnedHostBuffer pinned, MsmPlan p, long[] want, String what,
             String note) {
         int n = p.n();
-        long[] got = G1Points.jacobianToAffine(m.run(points, pinned, p, s));
-        boolean ok = Arrays.equals(got, want);
-        double ms = time(s, lg >= 26 ? 3 : 5, st -> m.run(points, pinned, p, st));
-        printPhases(what + " 2^" + lg, m, points, pinned, p, s);
-        row(what, "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
-                (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host" + note);
+        for (int[] bounds : batchBounds(p, Curve.G1)) {
+            String label = what.substring(0, what.length() - 1) + " " + firstBatch(bounds) + ")";
+            long[] got = G1Points.jacobianToAffine(m.run(points, pinned, p, s, p.uploadParts(), bounds));
+            boolean ok = Arrays.equals(got, want);
+            double ms = time(s, lg >= 26 ? 3 : 5, st -> m.run(points, pinned, p, st, p.uploadParts(), bounds));
+            printPhases(label + " 2^" + lg, m, points, pinned, p, bounds, s);
+            row(label, "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
+                    (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host" + note);
+        }
     }
 
-    /** One profiled run of p, its phases printed on one line. */
-    private static void printPhases(String what, Msm m, DeviceBuffer points, PinnedHostBuffer pinned, MsmPlan p, GpuStream s) {
+    /**
+     * The batches to run plan p in, as Msm.run's bounds: one split for each of
+     * -Dc2spark.bench.msmFirstParts (0 the plan's own), the first batch that many parts.
+     */
+    static List<int[]> batchBounds(MsmPlan p, Curve curve) {
+        int parts = p.uploadParts();
+        List<int[]> out = new ArrayList<>();
+        for (int k : Arrays.stream(ints("c2spark.bench.msmFirstParts", "0"))
+                .map(k -> Math.min(k == 0 ? p.firstBatchParts(curve) : k, parts)).distinct().toArray()) {
+            out.add(k == parts ? new int[] {0, parts} : new int[] {0, k, parts});
+        }
+        return out;
+    }
+
+    /** "first=k/parts" for the bounds of a run. */
+    static String firstBatch(int[] bounds) {
+        return "first=" + bounds[1] + "/" + bounds[bounds.length - 1];
+    }
+
+    /** One profiled run of p in the given batches, its phases printed on one line. */
+    static void printPhases(String what, Msm m, DeviceBuffer points, PinnedHostBuffer pinned, MsmPlan p, int[] bounds, GpuStream s) {
         m.enableProfiling();
-        m.run(points, pinned, p, s);
+        m.run(points, pinned, p, s, p.uploadParts(), bounds);
         float[] phases = m.phaseMillis();
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < phases.length; i++) {
             sb.append(String.format(" %s %.1f", Msm.PHASES[i], phases[i]));
         }
         System.out.println("[bench] " + what + " phases (ms):" + sb);
+        if (bounds.length > 2) {
+            System.out.println("[bench] " + what + " steps (ms): " + String.join(", ", m.timeline()));
+        }
     }
 
     /** Bitmap batch addition of 2^lg points, each bit set with probability 1 / k (k = 1, 2, 4, 8, 16). */
@@ -318,11 +345,13 @@ public final class GpuBench {
                     pinned.put(0, k, 0, k.length);
                     for (int c : windows.length > 0 ? windows : new int[] {MsmPlan.windowBitsFor(n, Curve.G2)}) {
                         MsmPlan p = MsmPlan.withWindow(n, c);
-                        boolean ok = Arrays.equals(GpuG2Test.affine(m.run(points, pinned, p, s)), want);
-                        double ms = time(s, 3, st -> m.run(points, pinned, p, st));
-                        printPhases("g2 msm 2^" + lg + " c=" + c, m, points, pinned, p, s);
-                        row("g2 msm (c=" + c + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
-                                (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host");
+                        for (int[] bt : batchBounds(p, Curve.G2)) {
+                            boolean ok = Arrays.equals(GpuG2Test.affine(m.run(points, pinned, p, s, p.uploadParts(), bt)), want);
+                            double ms = time(s, 3, st -> m.run(points, pinned, p, st, p.uploadParts(), bt));
+                            printPhases("g2 msm 2^" + lg + " c=" + c + " " + firstBatch(bt), m, points, pinned, p, bt, s);
+                            row("g2 msm (c=" + c + " " + firstBatch(bt) + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),
+                                    (ok ? "equal to reference" : "NOT EQUAL TO REFERENCE") + "; scalars from pinned host");
+                        }
                     }
                 }
             }

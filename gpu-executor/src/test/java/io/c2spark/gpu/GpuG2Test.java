@@ -120,7 +120,8 @@ class GpuG2Test {
     @Test
     void msmWithScalarsUploadedInPartsEqualsProverCore() {
         // The histogram of each part of the pinned scalars' upload runs as soon as that part has
-        // arrived: parts of unequal sizes against Msm.g2, then the plan's own two parts of
+        // arrived, each batch of parts accumulated on its own and merged: parts of unequal sizes
+        // in one batch or one per part against Msm.g2, then the plan's own four parts (one batch) of
         // 2^21 + 2^20 + 5 scalars over tiled points, whose sum follows from the logs.
         GpuDevice d = GpuTestDevice.get();
         int n = 300;
@@ -132,13 +133,16 @@ class GpuG2Test {
             dp.upload(p);
             pinned.put(0, k, 0, k.length);
             for (int parts : new int[] {1, 2, 5, 8}) {
-                assertArrayEquals(want, affine(m.run(dp, pinned, MsmPlan.withWindow(n, 8), s, parts)),
-                        "G2 MSM n=" + n + " in " + parts + " parts (seed " + TestData.SEED + ")");
+                for (int batches : new int[] {1, parts}) {
+                    assertArrayEquals(want, affine(m.run(dp, pinned, MsmPlan.withWindow(n, 8), s, parts,
+                            GpuMsmTest.equalBatches(parts, batches))),
+                            "G2 MSM n=" + n + " in " + parts + " parts, " + batches + " batches (seed " + TestData.SEED + ")");
+                }
             }
         }
         int big = (1 << 21) + (1 << 20) + 5;
         MsmPlan plan = MsmPlan.forSize(big, Curve.G2);
-        assertEquals(2, plan.uploadParts());
+        assertEquals(4, plan.uploadParts());
         long[] logs = TestData.randomFr(1 << 10, TestData.SEED + 79);
         long[] kb = TestData.randomFr(big, TestData.SEED + 80);
         try (Msm m = new Msm(d, Curve.G2); GpuStream s = d.newStream(); DeviceBuffer dp = tiledPoints(d, logs, big);

@@ -34,13 +34,22 @@ class GpuMsmTest {
         }
     }
 
-    /** The MSM with the scalars uploaded from pinned memory in the given number of parts. */
-    static long[] msmFromPinned(Msm m, DeviceBuffer points, long[] scalars, MsmPlan plan, int parts) {
+    /** The MSM with the scalars uploaded from pinned memory in the given number of parts and of equal batches of them. */
+    static long[] msmFromPinned(Msm m, DeviceBuffer points, long[] scalars, MsmPlan plan, int parts, int batches) {
         GpuDevice d = GpuTestDevice.get();
         try (GpuStream s = d.newStream(); PinnedHostBuffer pinned = new PinnedHostBuffer(d, 8L * scalars.length)) {
             pinned.put(0, scalars, 0, scalars.length);
-            return G1Points.jacobianToAffine(m.run(points, pinned, plan, s, parts));
+            return G1Points.jacobianToAffine(m.run(points, pinned, plan, s, parts, equalBatches(parts, batches)));
         }
+    }
+
+    /** Msm.run's bounds for parts in batches of nearly equal numbers of them. */
+    static int[] equalBatches(int parts, int batches) {
+        int[] bounds = new int[batches + 1];
+        for (int b = 0; b <= batches; b++) {
+            bounds[b] = (int) ((long) parts * b / batches);
+        }
+        return bounds;
     }
 
     static void put(long[] a, int i, BigInteger v) {
@@ -232,8 +241,10 @@ class GpuMsmTest {
     @Test
     void scalarsUploadedInPartsEqualReference() {
         // The histogram of each part of the pinned scalars' upload runs as soon as that part has
-        // arrived: one to thirteen parts of unequal sizes, without and with shifted bases, one
-        // workspace reused throughout.
+        // arrived, and each batch of parts is accumulated on its own and merged: one to thirteen
+        // parts of unequal sizes in one batch, two, or one per part, without and with shifted
+        // bases, one workspace reused throughout. The edge cases (repeated points, P and -P, zero
+        // and r - 1 scalars) fall into different batches.
         GpuDevice d = GpuTestDevice.get();
         int n = 1000;
         long[][] ks = edgeCases(n, 11, TestData.SEED + 11);
@@ -241,32 +252,40 @@ class GpuMsmTest {
              GpuStream s = d.newStream(); G1ShiftedBases table = new G1ShiftedBases(d, points, n, 13, 5, s)) {
             long[] want = G1TestPoints.expected(G1TestPoints.dotTiled(ks[0], ks[1]));
             for (int parts : new int[] {1, 2, 3, 7, 8, 13}) {
-                assertArrayEquals(want, msmFromPinned(m, points, ks[0], MsmPlan.withWindow(n, 11), parts), "MSM n=" + n
-                        + " c=11 in " + parts + " parts (seed " + TestData.SEED + ")");
-                assertArrayEquals(want, msmFromPinned(m, table.buffer(), ks[0], table.plan(), parts), "MSM n=" + n
-                        + " c=13 copies=5 in " + parts + " parts (seed " + TestData.SEED + ")");
+                for (int batches : new int[] {1, 2, parts}) {
+                    if (batches > parts) {
+                        continue;
+                    }
+                    String split = " in " + parts + " parts, " + batches + " batches (seed " + TestData.SEED + ")";
+                    assertArrayEquals(want, msmFromPinned(m, points, ks[0], MsmPlan.withWindow(n, 11), parts, batches),
+                            "MSM n=" + n + " c=11" + split);
+                    assertArrayEquals(want, msmFromPinned(m, table.buffer(), ks[0], table.plan(), parts, batches),
+                            "MSM n=" + n + " c=13 copies=5" + split);
+                }
             }
         }
     }
 
     @Test
     void scalarsUploadedInThePlansPartsEqualReference() {
-        // 2^22 + 2^20 + 3 scalars: the plan's three parts of unequal sizes; run twice, so that the
-        // second upload reuses the stage the first run's histograms read.
+        // 2^22 + 2^20 + 3 scalars: the plan's six parts of unequal sizes, in the plan's one batch,
+        // then in a first batch of one part and a second of five; the second upload reuses the
+        // stage the first run's histograms read.
         GpuDevice d = GpuTestDevice.get();
         int n = (1 << 22) + (1 << 20) + 3;
         MsmPlan plan = MsmPlan.forSize(n);
-        assertEquals(3, plan.uploadParts());
+        assertEquals(6, plan.uploadParts());
         long[] k = TestData.randomFr(n, TestData.SEED + 5151);
         long[] logs = TestData.randomFr(n, TestData.SEED + 5152);
         long[] want = G1TestPoints.expected(G1TestPoints.dotTiled(k, logs));
         try (DeviceBuffer points = G1TestPoints.make(d, logs, 4, TestData.SEED); Msm m = new Msm(d, Curve.G1);
              GpuStream s = d.newStream(); PinnedHostBuffer pinned = new PinnedHostBuffer(d, 32L * n)) {
             pinned.put(0, k, 0, k.length);
-            for (int run = 0; run < 2; run++) {
-                assertArrayEquals(want, G1Points.jacobianToAffine(m.run(points, pinned, plan, s)), "MSM n=" + n + " run " + run
-                        + " (seed " + TestData.SEED + ")");
-            }
+            assertEquals(6, plan.firstBatchParts(Curve.G1));
+            assertArrayEquals(want, G1Points.jacobianToAffine(m.run(points, pinned, plan, s)), "MSM n=" + n
+                    + " in the plan's batch (seed " + TestData.SEED + ")");
+            assertArrayEquals(want, G1Points.jacobianToAffine(m.run(points, pinned, plan, s, 6, new int[] {0, 1, 6})), "MSM n=" + n
+                    + " in batches of one and five parts (seed " + TestData.SEED + ")");
         }
     }
 
