@@ -7,13 +7,14 @@ import jcuda.driver.CUdeviceptr;
 /**
  * Multi-scalar multiplication in G1 or G2 on one device: sum_i k_i P_i with P_i affine in
  * prover-core's layout (all-zero for the identity) and k_i Fr elements in Montgomery form (4 longs
- * each). The device leaves one XYZZ sum per window (per bucket set with shifted bases:
- * {@link MsmPlan#copies}, {@link G1ShiftedBases}); {@link WindowCombination} adds them up on the
- * CPU, as the prover does: on the device that step is one thread's chain of about 255 dependent
- * doublings, which no split shortens since the top window alone needs 240 (with the last partial
- * sums, 3.6 ms in G1 and 8.2 in G2 on the H200 whatever the size, docs/benchmarks.md). The result
- * is Jacobian. The workspace is kept between calls and grows when a larger plan needs it;
- * {@link #reserve} sizes it up front, so that later runs of those plans allocate nothing.
+ * each), the result Jacobian. Every step runs on the device, the combination of the window sums
+ * (per bucket set with shifted bases: {@link MsmPlan#copies}, {@link G1ShiftedBases}) included:
+ * one thread's Horner, a chain of about 255 dependent doublings for a plain MSM (3.6 ms in G1 and
+ * 8.2 in G2 on the H200 whatever the size) and none with one set. The GPU prover instead takes the
+ * window sums ({@link #enqueueWindowSums}) and adds them up on the CPU ({@link WindowCombination})
+ * after its kernels, outside the compute lock. The workspace is kept between calls and grows when
+ * a larger plan needs it; {@link #reserve} sizes it up front, so that later runs of those plans
+ * allocate nothing.
  */
 public final class Msm implements AutoCloseable {
     /** MSM_SCAN_BLOCK in pippenger.cuh. */
@@ -26,15 +27,16 @@ public final class Msm implements AutoCloseable {
     static final int CURVE_BLOCK = 128;
 
     /**
-     * The steps {@link #phaseMillis} reports, in order; "windows" is the copy of the window sums to
-     * the host. With scalars from pinned memory, "upload" is the time the run's stream waits for
+     * The steps {@link #phaseMillis} reports, in order; "combine" is the combination of the window
+     * sums and the copy of the result to the host (for {@link #enqueueWindowSums}: the copy of the
+     * window sums). With scalars from pinned memory, "upload" is the time the run's stream waits for
      * parts of the upload to arrive (the rest of the copy runs beside the histograms of the parts
      * already there and, with batches, beside the earlier batches' steps), and a batched run's
      * histogram, scan, scatter and accumulation are summed over its batches, "merge" over its
      * later batches, so the phases still add up to the run ({@link #timeline} keeps them apart).
      */
-    public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "merge", "reduce", "windows"};
-    private static final int UPLOAD = 0, HISTOGRAM = 1, SCAN = 2, SCATTER = 3, ACCUMULATE = 4, MERGE = 5, REDUCE = 6, WINDOWS = 7;
+    public static final String[] PHASES = {"upload", "histogram", "scan", "scatter", "accumulate", "merge", "reduce", "combine"};
+    private static final int UPLOAD = 0, HISTOGRAM = 1, SCAN = 2, SCATTER = 3, ACCUMULATE = 4, MERGE = 5, REDUCE = 6, COMBINE = 7;
 
     private final GpuDevice device;
     public final Curve curve;
@@ -47,8 +49,9 @@ public final class Msm implements AutoCloseable {
     private int marked;
     /** bucketSums the run's buckets; batchSums those of its later batches before they are merged. */
     private DeviceBuffer counts, starts, cursors, scanTiles, sorted, bucketSums, batchSums, partialsA, partialsB, scalarStage;
-    /** The window sums of the last {@link #run}, copied to the host. */
-    private PinnedHostBuffer windowSums;
+    /** The last run's Jacobian result on the device and copied to the host. */
+    private DeviceBuffer result;
+    private PinnedHostBuffer resultHost;
     /**
      * The copies of pinned scalars run on their own stream, so that the histogram (on the run's
      * stream) of each part starts when that part has arrived; begun orders the copies after the
@@ -168,7 +171,7 @@ public final class Msm implements AutoCloseable {
             GpuStream s, CUdeviceptr out) {
         DeviceBuffer windowSums = enqueueToWindows(points, pointBytes, scalars, scalarBytes, p, s);
         windowSums.copyToAsync(0, out, p.sets() * curve.xyzzBytes, s);
-        mark(WINDOWS, s);
+        mark(COMBINE, s);
     }
 
     /** Every step but the combination, the scalars on the device; returns the buffer holding the window (set) sums. */
@@ -308,7 +311,7 @@ public final class Msm implements AutoCloseable {
         if (batches > 1) {
             batchSums = ensure(device, batchSums, p.bucketBytes(curve));
         }
-        reserveWindowSums(p);
+        reserveResult();
         prepareUploads(parts);
         startMarks(s);
         // The copies wait for the earlier work on s, which may still read the stage.
@@ -370,30 +373,27 @@ public final class Msm implements AutoCloseable {
 
     /** Points and scalars on the device; the Jacobian result. */
     public long[] runOnDevice(DeviceBuffer points, DeviceBuffer scalars, MsmPlan p, GpuStream s) {
-        reserveWindowSums(p);
+        reserveResult();
         return combine(enqueueToWindows(points.pointer(), points.bytes, scalars.pointer(), scalars.bytes, p, s), p, s);
     }
 
-    /** The host buffer of the window (set) sums, allocated before any work is enqueued, since allocations may synchronize. */
-    private void reserveWindowSums(MsmPlan p) {
-        long bytes = p.sets() * curve.xyzzBytes;
-        if (windowSums == null || windowSums.bytes < bytes) {
-            if (windowSums != null) {
-                windowSums.close();
-            }
-            windowSums = new PinnedHostBuffer(device, bytes);
+    /** The result's device and host buffers, allocated before any work is enqueued, since allocations may synchronize. */
+    private void reserveResult() {
+        if (result == null) {
+            result = device.allocate(8L * curve.jacobianLongs);
+            resultHost = new PinnedHostBuffer(device, 8L * curve.jacobianLongs);
         }
     }
 
-    /** Copies the window (set) sums to the host after the work on s and adds them up. */
+    /** Combines the window (set) sums on the device after the work on s; the Jacobian result. */
     private long[] combine(DeviceBuffer sums, MsmPlan p, GpuStream s) {
-        long bytes = p.sets() * curve.xyzzBytes;
-        windowSums.copyFrom(sums, 0, 0, bytes, s);
-        mark(WINDOWS, s);
+        Launch.kernel(device, curve.combine, 1, 32, s, sums, p.sets(), p.setShift(), result);
+        resultHost.copyFrom(result, 0, 0, 8L * curve.jacobianLongs, s);
+        mark(COMBINE, s);
         s.synchronize();
-        long[] xyzz = new long[(int) (bytes / 8)];
-        windowSums.get(0, xyzz, 0, xyzz.length);
-        return WindowCombination.of(curve, xyzz, 0, p.sets(), p.setShift());
+        long[] jacobian = new long[curve.jacobianLongs];
+        resultHost.get(0, jacobian, 0, jacobian.length);
+        return jacobian;
     }
 
     @Override
@@ -416,8 +416,9 @@ public final class Msm implements AutoCloseable {
                 b.close();
             }
         }
-        if (windowSums != null) {
-            windowSums.close();
+        if (result != null) {
+            result.close();
+            resultHost.close();
         }
     }
 }

@@ -99,6 +99,9 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
      * GB/s ({@link #firstBatchParts}).
      */
     static final double UPLOAD_NANOS = 0.58;
+    /** The merge of a batch's buckets per bucket (msm_merge_buckets): 4.0 ms for 4.2 M G1 buckets, 13.6 for 6.8 M in G2. */
+    static final double MERGE_NANOS_G1 = 1.0;
+    static final double MERGE_NANOS_G2 = 2.0;
 
     public static MsmPlan forSize(int n) {
         return forSize(n, Curve.G1);
@@ -219,21 +222,27 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
     /**
      * Parts of the upload that make the first batch ({@link Msm#run(DeviceBuffer, PinnedHostBuffer,
      * MsmPlan, GpuStream)}), the rest making the second; all of them (one batch) when that would be
-     * none. The first batch's points are sorted and accumulated while the rest is still being
-     * copied, so that the upload delays the work by the first batch's share only; the second batch's
-     * histograms run as its parts arrive, and its buckets are merged into the first's. So the first
-     * batch is the largest whose work (upload share plus {@link #entryNanos} per entry) ends before
-     * the upload does: floor(parts U / (U + W)) parts, U the upload and W the work of all points.
-     * Two batches, not more: on the H200 every batch cost its accumulation 4-7 ms more at 2^27 (G1,
-     * six copies, c = 22) and the merge 4 ms, and splitting the upload equally into 2, 3 or 4 batches
-     * saved 9-13 ms of 873 (docs/benchmarks.md, seventh session). One part of 16 at 2^27 and 2^26.
+     * none or when the merge would cost too much. The first batch's points are sorted and
+     * accumulated while the rest is still being copied, so that the upload delays the work by the
+     * first batch's share only; the second batch's histograms run as its parts arrive, and its
+     * buckets are merged into the first's. So the first batch is the largest whose work (upload
+     * share plus {@link #entryNanos} per entry) ends before the upload does: floor(parts U / (U +
+     * W)) parts, U the upload and W the work of all points. The merge costs one full addition per
+     * bucket ({@link #MERGE_NANOS_G1}, {@link #MERGE_NANOS_G2}), and batching wins at most about two
+     * thirds of the upload (one batch already hides the histograms behind it: at 2^27 the run waited
+     * 59 of the upload's 78 ms), so a merge above half the upload keeps one batch: plain G1 at 2^24
+     * (6.8 M buckets) lost 2 ms to its 7 ms merge. Two batches, not more: on the H200 every batch
+     * cost its accumulation 4-7 ms more at 2^27 (G1, six copies, c = 22), and splitting the upload
+     * equally into 2, 3 or 4 batches saved 9-13 ms of 873 where this split saves 43
+     * (docs/benchmarks.md, seventh session). One part of sixteen at 2^27 and 2^26.
      */
     public int firstBatchParts(Curve curve) {
         int parts = uploadParts();
         double upload = UPLOAD_NANOS * n;
         double work = (double) n * windows * entryNanos(windowBits, curve);
+        double merge = bucketCount() * (curve == Curve.G2 ? MERGE_NANOS_G2 : MERGE_NANOS_G1);
         int first = (int) (parts * upload / (upload + work));
-        return first >= 1 ? first : parts;
+        return first >= 1 && merge < upload / 2 ? first : parts;
     }
 
     /** The plan of a batch of m of the points: the same window, copies and buckets, the sorting and slots of m points. */

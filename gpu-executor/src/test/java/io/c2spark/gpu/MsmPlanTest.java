@@ -212,11 +212,14 @@ class MsmPlanTest {
     void firstBatchEndsBeforeTheUpload() {
         // One part of sixteen in G1 from 2^24 (the upload about 8% of upload and work: 78 of 954
         // ms modelled at 2^27 with six copies), one batch where that is less than a part (G1 below
-        // 2^24, G2, whose additions cost three times as much).
+        // 2^24, G2, whose additions cost three times as much) or where the merge costs more than
+        // half the upload (plain G1 at 2^24: 6.8 ms for 13 sets of 2^19 buckets against 9.7).
         assertEquals(1, MsmPlan.forSize(1 << 27, Curve.G1, 6).firstBatchParts(Curve.G1));
+        assertEquals(1, MsmPlan.forSize(1 << 27).firstBatchParts(Curve.G1));
         assertEquals(1, MsmPlan.forSize(1 << 26, Curve.G1, 99).firstBatchParts(Curve.G1));
+        assertEquals(1, MsmPlan.forSize(1 << 26).firstBatchParts(Curve.G1));
         assertEquals(1, MsmPlan.forSize(1 << 24, Curve.G1, 99).firstBatchParts(Curve.G1));
-        assertEquals(1, MsmPlan.forSize(1 << 24).firstBatchParts(Curve.G1));
+        assertEquals(16, MsmPlan.forSize(1 << 24).firstBatchParts(Curve.G1));
         assertEquals(16, MsmPlan.forSize(1 << 24, Curve.G2).firstBatchParts(Curve.G2));
         assertEquals(8, MsmPlan.forSize(1 << 23).firstBatchParts(Curve.G1));
         for (int lg = 1; lg <= 30; lg++) {
@@ -225,10 +228,12 @@ class MsmPlanTest {
                 int first = p.firstBatchParts(curve);
                 assertTrue(first >= 1 && first <= p.uploadParts(), "2^" + lg + ": " + first + " parts of " + p.uploadParts());
                 if (first < p.uploadParts()) {
-                    // The first batch's upload share and work end before the whole upload does.
+                    // The first batch's upload share and work end before the whole upload does,
+                    // and the merge costs less than half the upload.
                     double upload = MsmPlan.UPLOAD_NANOS * p.n();
                     double work = (double) p.n() * p.windows() * MsmPlan.entryNanos(p.windowBits(), curve);
                     assertTrue((upload + work) * first / p.uploadParts() <= upload, "2^" + lg + " " + curve);
+                    assertTrue(p.bucketCount() * (curve == Curve.G1 ? 1.0 : 2.0) < upload / 2, "2^" + lg + " " + curve);
                 }
             }
         }
