@@ -1,8 +1,12 @@
 // Radix-2 decimation-in-time NTT over Fr, natural order in and out: passes that each run up to
-// NTT_LG_TILE - lg_low stages in shared memory, the first of them reading its input at bit-reversed
-// indices (so no separate permutation), out of place: the first pass writes a scratch buffer, the
-// middle ones work in place there and the last writes back (a one-pass transform, one block, works
-// in place: every load precedes a barrier that precedes every store).
+// NTT_LG_TILE - lg_low stages in shared memory. Two ways to permute the input:
+//   - with a scratch buffer (the fast way), the first pass reads its input at bit-reversed indices
+//     (so no separate permutation) and writes the scratch buffer, the middle ones work in place
+//     there and the last writes back;
+//   - in place, one bit-reversal kernel (ntt_bit_reverse_tiled, or ntt_bit_reverse below its
+//     tile) permutes the data first, and every pass works in place, the first reading in order.
+// A one-pass transform (one block) works in place either way: every load precedes a barrier that
+// precedes every store.
 //
 // A pass starting at stage t covers the index bits [t, t + s). A block holds 2^lg_low consecutive
 // values of the bits below t (so global loads are 2^lg_low elements, 32 bytes each, contiguous)
@@ -37,6 +41,59 @@ static_assert((1 << NTT_LG_TILE) * 32 <= 48 * 1024, "NTT tile exceeds static sha
 #define NTT_LG_REG 2
 static_assert(NTT_LG_REG == 2, "ntt_pass_reg4's stage-1 butterflies name their four registers");
 
+// Element-wise reversal in place, for sizes below the tiled kernel's 2^(2 NTT_LG_REV).
+C2S_EXTERN void ntt_bit_reverse(uint32_t* d, uint32_t lg_n) {
+    const uint64_t n = 1ull << lg_n;
+    for (uint64_t i = c2s_global_id64(); i < n; i += (uint64_t)gridDim.x * blockDim.x) {
+        const uint64_t j = __brevll(i) >> (64 - lg_n);
+        if (i < j) {
+            const fr_t a = fr_t::load(d + i * 8), b = fr_t::load(d + j * 8);
+            a.store(d + j * 8);
+            b.store(d + i * 8);
+        }
+    }
+}
+
+// Bit reversal in place by tiles, lg_n >= 2 NTT_LG_REV: index [a][m][b] (a and b NTT_LG_REV bits
+// each) goes to [rev b][rev m][rev a]. Block m (one per middle value; those with m > rev m return at
+// once) loads the tiles of m and rev m, 2^NTT_LG_REV runs of 2^NTT_LG_REV consecutive elements each,
+// into shared memory and writes each into the other's place transposed, so every global access is a
+// 512-byte run: 0.32 ms at 2^24 and 2.5 ms at 2^27 on the H200, where scattered 32-byte swaps took
+// 1.21 and 9.7 ms (docs/benchmarks.md, second round).
+#define NTT_LG_REV 4
+C2S_EXTERN void __launch_bounds__(1 << (2 * NTT_LG_REV)) ntt_bit_reverse_tiled(uint32_t* d, uint32_t lg_n) {
+    constexpr uint32_t S = 1u << NTT_LG_REV;
+    // Rows padded by one word: the transposed read then spreads a warp over the banks.
+    constexpr uint32_t ROW = S + 1;
+    __shared__ uint32_t ta[8][S * ROW], tb[8][S * ROW];
+    const uint32_t lg_m = lg_n - 2 * NTT_LG_REV;
+    const uint32_t m = blockIdx.x;
+    const uint32_t mr = lg_m == 0 ? 0 : __brev(m) >> (32 - lg_m);
+    if (m > mr) return;
+    const uint32_t a = threadIdx.x >> NTT_LG_REV, b = threadIdx.x & (S - 1);
+    auto offset = [&](uint32_t hi, uint32_t mid, uint32_t lo) -> uint64_t {
+        return (((uint64_t)hi << (lg_m + NTT_LG_REV)) | ((uint64_t)mid << NTT_LG_REV) | lo) * 8;
+    };
+    const fr_t x = fr_t::load(d + offset(a, m, b));
+    const fr_t y = fr_t::load(d + offset(a, mr, b));
+#pragma unroll
+    for (int w = 0; w < 8; w++) {
+        ta[w][b * ROW + a] = x.v[w];
+        tb[w][b * ROW + a] = y.v[w];
+    }
+    __syncthreads();
+    // New [a][m][b] = old [rev b][rev m][rev a], held in the other tile at row rev a, column rev b.
+    const uint32_t ra = __brev(a) >> (32 - NTT_LG_REV), rb = __brev(b) >> (32 - NTT_LG_REV);
+    fr_t u, v;
+#pragma unroll
+    for (int w = 0; w < 8; w++) {
+        u.v[w] = tb[w][ra * ROW + rb];
+        v.v[w] = ta[w][ra * ROW + rb];
+    }
+    u.store(d + offset(a, m, b));
+    v.store(d + offset(a, mr, b));
+}
+
 // One pass, 2^(s + lg_low - NTT_LG_REG) threads (at least 1). Each thread holds R = 2^NTT_LG_REG
 // elements of the tile whose indices differ in the tile bits [p, p + NTT_LG_REG), does those stages
 // in registers (R/2 independent butterflies per stage), then exchanges through shared memory: one
@@ -48,21 +105,27 @@ static_assert(NTT_LG_REG == 2, "ntt_pass_reg4's stage-1 butterflies name their f
 // 256-thread tile runs 32 warps per SM instead of 24 (register-bound at 3 blocks); the 2^10 tiles'
 // passes got 2-4% faster, 2^27 38.96 -> 38.12 ms, 2^24 4.33 -> 4.29 ms (H200, 2026-12-02, sixth
 // session). Smaller tiles are bound by shared memory (7 blocks of 32 KiB) either way.
-C2S_EXTERN void __launch_bounds__(1 << (NTT_LG_TILE - NTT_LG_REG), 4)
-ntt_pass_reg4(const uint32_t* in, uint32_t* out, uint32_t lg_n, uint32_t t, uint32_t s, uint32_t lg_low,
-              const uint32_t* tw) {
+// PERMUTE: the first pass (t = 0) reads its input at bit-reversed indices (ntt_pass_reg4, with a
+// scratch buffer), or in order after a reversal kernel (ntt_pass_reg4_in_place). A template
+// argument, not a kernel parameter, so that ntt_pass_reg4 keeps the code it was measured with (its
+// PTX is unchanged by the in-place variant). In place costs the reversal: on the H200 4.27 against
+// 4.00 ms at 2^24 and 38.1 against 35.6 at 2^27 (docs/benchmarks.md, seventh session).
+template <bool PERMUTE>
+__device__ __forceinline__ void ntt_pass_reg4_impl(const uint32_t* in, uint32_t* out, uint32_t lg_n, uint32_t t, uint32_t s,
+                                                   uint32_t lg_low, const uint32_t* tw) {
     constexpr int LG_R = NTT_LG_REG, R = 1 << LG_R;
     __shared__ uint32_t xs[8][1 << NTT_LG_TILE];
     const uint32_t L = s + lg_low;
     const uint32_t tid = threadIdx.x;
     const uint32_t low_groups_lg = t - lg_low;
     const uint32_t low_group = blockIdx.x & ((1u << low_groups_lg) - 1);
-    // The first pass (t = 0, so lg_low = 0) reads element e of tile h at the bit reversal of its
-    // index h 2^s + e, rev(e) 2^(lg_n - s) + rev(h): one 32-byte element every 2^(lg_n - s). Block b
-    // takes the tile h with rev(h) = b, so that the blocks running together read neighbouring
-    // elements of each such row: with block b on tile b the pass took 1.57 against 1.45 ms at 2^24,
-    // 12.4 against 11.5 ms at 2^27 (H200, 2026-12-02).
-    const uint32_t high = t != 0 ? blockIdx.x >> low_groups_lg : lg_n == s ? 0 : __brev(blockIdx.x) >> (32 - (lg_n - s));
+    // With PERMUTE, the first pass (t = 0, so lg_low = 0) reads element e of tile h at the bit
+    // reversal of its index h 2^s + e, rev(e) 2^(lg_n - s) + rev(h): one 32-byte element every
+    // 2^(lg_n - s). Block b takes the tile h with rev(h) = b, so that the blocks running together
+    // read neighbouring elements of each such row: with block b on tile b the pass took 1.57 against
+    // 1.45 ms at 2^24, 12.4 against 11.5 ms at 2^27 (H200, 2026-12-02).
+    const bool permute = PERMUTE && t == 0;
+    const uint32_t high = !permute ? blockIdx.x >> low_groups_lg : lg_n == s ? 0 : __brev(blockIdx.x) >> (32 - (lg_n - s));
     const uint32_t low_mask = (1u << lg_low) - 1;
     // Indices fit 32 bits: NttPlan allows sizes up to 2^31.
     auto global_index = [&](uint32_t e) -> uint32_t {
@@ -81,7 +144,7 @@ ntt_pass_reg4(const uint32_t* in, uint32_t* out, uint32_t lg_n, uint32_t t, uint
             for (int j = 0; j < R; j++) {
                 const uint32_t e = base | (j << p);
                 const uint32_t i = global_index(e);
-                if (e >> L == 0) r[j] = fr_t::load(in + (uint64_t)(t == 0 ? __brev(i) >> (32 - lg_n) : i) * 8);
+                if (e >> L == 0) r[j] = fr_t::load(in + (uint64_t)(permute ? __brev(i) >> (32 - lg_n) : i) * 8);
             }
         } else {
 #pragma unroll
@@ -157,4 +220,13 @@ ntt_pass_reg4(const uint32_t* in, uint32_t* out, uint32_t lg_n, uint32_t t, uint
         __syncthreads();
         q = end;
     }
+}
+
+C2S_EXTERN void __launch_bounds__(1 << (NTT_LG_TILE - NTT_LG_REG), 4)
+ntt_pass_reg4(const uint32_t* in, uint32_t* out, uint32_t lg_n, uint32_t t, uint32_t s, uint32_t lg_low, const uint32_t* tw) {
+    ntt_pass_reg4_impl<true>(in, out, lg_n, t, s, lg_low, tw);
+}
+C2S_EXTERN void __launch_bounds__(1 << (NTT_LG_TILE - NTT_LG_REG), 4)
+ntt_pass_reg4_in_place(uint32_t* d, uint32_t lg_n, uint32_t t, uint32_t s, uint32_t lg_low, const uint32_t* tw) {
+    ntt_pass_reg4_impl<false>(d, d, lg_n, t, s, lg_low, tw);
 }
