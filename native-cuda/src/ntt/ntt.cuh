@@ -3,8 +3,8 @@
 //   - with a scratch buffer (the fast way), the first pass reads its input at bit-reversed indices
 //     (so no separate permutation) and writes the scratch buffer, the middle ones work in place
 //     there and the last writes back;
-//   - in place, one bit-reversal kernel (ntt_bit_reverse_tiled, or ntt_bit_reverse below its
-//     tile) permutes the data first, and every pass works in place, the first reading in order.
+//   - in place, one bit-reversal kernel (ntt_bit_reverse_tiled) permutes the data first, and every
+//     pass works in place, the first reading in order.
 // A one-pass transform (one block) works in place either way: every load precedes a barrier that
 // precedes every store.
 //
@@ -41,26 +41,15 @@ static_assert((1 << NTT_LG_TILE) * 32 <= 48 * 1024, "NTT tile exceeds static sha
 #define NTT_LG_REG 2
 static_assert(NTT_LG_REG == 2, "ntt_pass_reg4's stage-1 butterflies name their four registers");
 
-// Element-wise reversal in place, for sizes below the tiled kernel's 2^(2 NTT_LG_REV).
-C2S_EXTERN void ntt_bit_reverse(uint32_t* d, uint32_t lg_n) {
-    const uint64_t n = 1ull << lg_n;
-    for (uint64_t i = c2s_global_id64(); i < n; i += (uint64_t)gridDim.x * blockDim.x) {
-        const uint64_t j = __brevll(i) >> (64 - lg_n);
-        if (i < j) {
-            const fr_t a = fr_t::load(d + i * 8), b = fr_t::load(d + j * 8);
-            a.store(d + j * 8);
-            b.store(d + i * 8);
-        }
-    }
-}
-
-// Bit reversal in place by tiles, lg_n >= 2 NTT_LG_REV: index [a][m][b] (a and b NTT_LG_REV bits
+// Bit reversal in place by tiles, lg_n >= 2 NTT_LG_REV (only transforms of several passes need
+// it, and those start above one tile of 2^NTT_LG_TILE): index [a][m][b] (a and b NTT_LG_REV bits
 // each) goes to [rev b][rev m][rev a]. Block m (one per middle value; those with m > rev m return at
 // once) loads the tiles of m and rev m, 2^NTT_LG_REV runs of 2^NTT_LG_REV consecutive elements each,
 // into shared memory and writes each into the other's place transposed, so every global access is a
 // 512-byte run: 0.32 ms at 2^24 and 2.5 ms at 2^27 on the H200, where scattered 32-byte swaps took
 // 1.21 and 9.7 ms (docs/benchmarks.md, second round).
 #define NTT_LG_REV 4
+static_assert(2 * NTT_LG_REV <= NTT_LG_TILE, "a transform of several passes is at least one reversal tile");
 C2S_EXTERN void __launch_bounds__(1 << (2 * NTT_LG_REV)) ntt_bit_reverse_tiled(uint32_t* d, uint32_t lg_n) {
     constexpr uint32_t S = 1u << NTT_LG_REV;
     // Rows padded by one word: the transposed read then spreads a warp over the banks.

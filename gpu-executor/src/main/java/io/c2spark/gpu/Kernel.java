@@ -14,7 +14,6 @@ public enum Kernel {
     FP2_MUL_ARRAYS("fp2_mul_arrays"),
     FR_SCALE("fr_scale"),
     FR_POWERS("fr_powers"),
-    NTT_BIT_REVERSE("ntt_bit_reverse"),
     NTT_BIT_REVERSE_TILED("ntt_bit_reverse_tiled"),
     NTT_PASS_REG4("ntt_pass_reg4"),
     NTT_PASS_REG4_IN_PLACE("ntt_pass_reg4_in_place"),

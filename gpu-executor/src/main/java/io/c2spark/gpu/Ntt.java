@@ -106,15 +106,11 @@ public final class Ntt implements AutoCloseable {
         }
     }
 
+    /** In place; only transforms of several passes call it, which NttPlan starts above 2^10, so lgN >= 2 LG_REVERSE_TILE. */
     private void bitReverse(DeviceBuffer data, GpuStream s) {
         int lgN = domain.lgN;
-        if (lgN >= 2 * LG_REVERSE_TILE) {
-            Launch.kernel(device, Kernel.NTT_BIT_REVERSE_TILED, 1L << (lgN - 2 * LG_REVERSE_TILE), 1 << (2 * LG_REVERSE_TILE),
-                    s, data, lgN);
-        } else {
-            Launch.kernel(device, Kernel.NTT_BIT_REVERSE, LaunchShapes.gridFor(size, LaunchShapes.BLOCK, device.multiprocessors),
-                    LaunchShapes.BLOCK, s, data, lgN);
-        }
+        Launch.kernel(device, Kernel.NTT_BIT_REVERSE_TILED, 1L << (lgN - 2 * LG_REVERSE_TILE), 1 << (2 * LG_REVERSE_TILE), s,
+                data, lgN);
     }
 
     /** Coefficients to evaluations at w^i; scratch (null: in place) is overwritten. */
