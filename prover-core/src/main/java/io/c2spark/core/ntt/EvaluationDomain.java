@@ -17,7 +17,8 @@ import java.math.BigInteger;
  * c(g omega^{n-1})); {@link #ifft} and {@link #icosetFft} are their exact inverses.
  *
  * <p>The domain holds a table of n - 1 twiddles (40 n bytes), built once; keep the domain to
- * reuse it. k is at most 28 (Java arrays stop at 2^31 entries).
+ * reuse it. Each transform works on a copy of the vector in 52-bit limbs (another 40 n bytes while
+ * it runs). k is at most 28 (Java arrays stop at 2^31 entries).
  */
 public final class EvaluationDomain {
     /** Two-adicity of r - 1. */
@@ -105,30 +106,25 @@ public final class EvaluationDomain {
     /** Coefficients to evaluations on the subgroup, in place. */
     public void fft(long[] a) {
         check(a);
-        Radix2Ntt.forward(a, logSize, twiddles);
+        Radix2Ntt.transform(a, logSize, twiddles, null, false, null);
     }
 
     /** Evaluations on the subgroup to coefficients, in place (the transform by omega^-1, over n). */
     public void ifft(long[] a) {
         check(a);
-        Radix2Ntt.forward(a, logSize, twiddles);
-        Radix2Ntt.reverseTail(a, logSize);
-        Radix2Ntt.scale(a, size, sizeInv);
+        Radix2Ntt.transform(a, logSize, twiddles, null, true, new Radix2Ntt.Scaling(sizeInv, null));
     }
 
     /** Coefficients to evaluations on the coset g H: a_i *= g^i, then {@link #fft}. */
     public void cosetFft(long[] a) {
         check(a);
-        Radix2Ntt.scaleByPowers(a, size, GENERATOR, null);
-        Radix2Ntt.forward(a, logSize, twiddles);
+        Radix2Ntt.transform(a, logSize, twiddles, new Radix2Ntt.Scaling(Fr.FIELD.one(), GENERATOR), false, null);
     }
 
     /** Evaluations on the coset g H to coefficients: {@link #ifft}, then a_i *= g^-i. */
     public void icosetFft(long[] a) {
         check(a);
-        Radix2Ntt.forward(a, logSize, twiddles);
-        Radix2Ntt.reverseTail(a, logSize);
-        Radix2Ntt.scaleByPowers(a, size, generatorInv, sizeInv);
+        Radix2Ntt.transform(a, logSize, twiddles, null, true, new Radix2Ntt.Scaling(sizeInv, generatorInv));
     }
 
     /** Z(g) = g^n - 1, the vanishing polynomial x^n - 1 of the subgroup, which is constant on the coset. */
