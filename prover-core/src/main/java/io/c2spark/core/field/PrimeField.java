@@ -8,9 +8,10 @@ import java.util.Random;
  * modulus at class load. Elements live in flat {@code long[]} arrays at limb offsets, so an array of
  * k elements is {@code long[k * limbs]} and no object is made per element.
  *
- * <p>This class holds the generic (loop over {@code limbs}) implementation of every operation. The
- * curve-specific classes {@link Fr} and {@link Fp} expose the same operations as static methods and
- * route the hot ones (add, sub, mul, square) through code specialised to their limb count.
+ * <p>This class holds the generic (loop over {@code limbs}) implementation of every operation but
+ * the multiplication, which each field passes in unrolled for its limb count. The curve-specific
+ * classes {@link Fr} and {@link Fp} expose the same operations as static methods and route the hot
+ * ones (add, sub, mul, square) through code specialised to their limb count.
  */
 public final class PrimeField {
     public final int limbs;
@@ -19,8 +20,7 @@ public final class PrimeField {
     public final BigInteger modulus;
     /** Modulus limbs, canonical. */
     final long[] p;
-    /** -p^-1 mod 2^64. */
-    final long inv;
+    private final Multiplication multiplication;
     /** R mod p (the Montgomery form of 1), R^2 mod p, R^3 mod p. */
     final long[] one;
     final long[] r2;
@@ -36,14 +36,19 @@ public final class PrimeField {
     /** A non-residue raised to t, in Montgomery form: generator of the 2^s subgroup. */
     final long[] rootOfUnity2s;
 
-    public PrimeField(BigInteger modulus) {
+    /** The Montgomery multiplication r = a b R^-1 mod p, unrolled for one field's limb count. */
+    @FunctionalInterface
+    public interface Multiplication {
+        void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro);
+    }
+
+    public PrimeField(BigInteger modulus, Multiplication multiplication) {
         this.modulus = modulus;
         this.bits = modulus.bitLength();
         this.limbs = (bits + 63) / 64;
         this.bytes = (bits + 7) / 8;
         this.p = limbsOf(modulus, limbs);
-        BigInteger two64 = BigInteger.ONE.shiftLeft(64);
-        this.inv = modulus.negate().modInverse(two64).longValue();
+        this.multiplication = multiplication;
         BigInteger r = BigInteger.ONE.shiftLeft(64 * limbs).mod(modulus);
         this.one = limbsOf(r, limbs);
         this.r2 = limbsOf(r.multiply(r).mod(modulus), limbs);
@@ -306,50 +311,9 @@ public final class PrimeField {
         System.arraycopy(src, 0, r, ro, limbs);
     }
 
-    /** Montgomery multiplication (CIOS): r = a * b * R^-1 mod p. Output may alias inputs. */
+    /** Montgomery multiplication: r = a * b * R^-1 mod p, by the field's unrolled code. Output may alias inputs. */
     public void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-        int n = limbs;
-        long[] t = new long[n + 2];
-        for (int i = 0; i < n; i++) {
-            long bi = b[bo + i];
-            long carry = 0;
-            for (int j = 0; j < n; j++) {
-                long aj = a[ao + j];
-                long lo = aj * bi;
-                long hi = unsignedMultiplyHigh(aj, bi);
-                long s = t[j] + lo;
-                hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
-                long s2 = s + carry;
-                hi += Long.compareUnsigned(s2, s) < 0 ? 1 : 0;
-                t[j] = s2;
-                carry = hi;
-            }
-            long s = t[n] + carry;
-            t[n + 1] = Long.compareUnsigned(s, carry) < 0 ? 1 : 0;
-            t[n] = s;
-            long m = t[0] * inv;
-            long lo = m * p[0];
-            long hi = unsignedMultiplyHigh(m, p[0]);
-            long s0 = t[0] + lo;
-            carry = hi + (Long.compareUnsigned(s0, lo) < 0 ? 1 : 0);
-            for (int j = 1; j < n; j++) {
-                long pj = p[j];
-                lo = m * pj;
-                hi = unsignedMultiplyHigh(m, pj);
-                long u = t[j] + lo;
-                hi += Long.compareUnsigned(u, lo) < 0 ? 1 : 0;
-                long u2 = u + carry;
-                hi += Long.compareUnsigned(u2, u) < 0 ? 1 : 0;
-                t[j - 1] = u2;
-                carry = hi;
-            }
-            long u = t[n] + carry;
-            t[n - 1] = u;
-            t[n] = t[n + 1] + (Long.compareUnsigned(u, carry) < 0 ? 1 : 0);
-        }
-        long[] s = new long[n];
-        System.arraycopy(t, 0, s, 0, n);
-        reduceOnce(s, t[n], r, ro);
+        multiplication.mul(a, ao, b, bo, r, ro);
     }
 
     public void sqr(long[] a, int ao, long[] r, int ro) {
@@ -467,10 +431,5 @@ public final class PrimeField {
             }
         }
         return false;
-    }
-
-    /** Unsigned high 64 bits of a*b (Math.unsignedMultiplyHigh arrived in Java 18). */
-    static long unsignedMultiplyHigh(long a, long b) {
-        return Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
     }
 }
