@@ -33,6 +33,7 @@ final class BucketAccumulator {
     private final int[] queueDigit;
     private int queued;
     private final long[] dx;
+    private final long[] dy;
     private final long[] scratch;
     private final long[] t;
     private long[] bases;
@@ -52,6 +53,7 @@ final class BucketAccumulator {
         this.queuePoint = new int[batchSize];
         this.queueDigit = new int[batchSize];
         this.dx = new long[batchSize * l];
+        this.dy = new long[batchSize * l];
         this.scratch = new long[batchSize * l];
         this.t = new long[4 * l];
     }
@@ -113,7 +115,16 @@ final class BucketAccumulator {
         int n = pending;
         long[] base = bases;
         for (int i = 0; i < n; i++) {
-            f.sub(base, pendPoint[i] * pl, buckets, pendBucket[i] * pl, dx, i * l);
+            int bo = pendBucket[i] * pl;
+            int po = pendPoint[i] * pl;
+            // The slope's numerator is taken here too, so that the bucket's and the point's y are
+            // fetched while their x are (one wait for memory per addition instead of two).
+            if (pendNeg[i]) {
+                f.add(base, po + l, buckets, bo + l, dy, i * l);
+            } else {
+                f.sub(base, po + l, buckets, bo + l, dy, i * l);
+            }
+            f.sub(base, po, buckets, bo, dx, i * l);
             if (f.isZero(dx, i * l)) {
                 // Same x: the point equals the bucket (doubling) or its negation (empty bucket).
                 // Handled alone; the slot gets a harmless non-zero value for the batch inversion.
@@ -131,12 +142,7 @@ final class BucketAccumulator {
             int po = pendPoint[i] * pl;
             int io = i * l;
             // lambda = (y_P - y_B) / (x_P - x_B); for -P, lambda' = (y_P + y_B) / (x_P - x_B) = -lambda.
-            if (pendNeg[i]) {
-                f.add(base, po + l, buckets, bo + l, t, 0);
-            } else {
-                f.sub(base, po + l, buckets, bo + l, t, 0);
-            }
-            f.mul(t, 0, dx, io, t, 0);
+            f.mul(dy, io, dx, io, t, 0);
             f.sqr(t, 0, t, l);
             f.sub(t, l, buckets, bo, t, l);
             f.sub(t, l, base, po, t, l);
