@@ -10,13 +10,15 @@ import java.math.BigInteger;
  * so that Montgomery-multiplying x R by w R' gives x w R.
  *
  * <p>Why 52-bit limbs: a limb product is below 2^104, so the signed {@link Math#multiplyHigh} is
- * exact and columns are summed without carry detection; Java 17 has neither unsigned multiply-high
- * nor add-with-carry, which are most of {@link Fr#mul}'s time. Why lazy: r is below 2^255 and 5
+ * exact and columns are summed without carry detection (Java 17 has neither unsigned multiply-high
+ * nor add-with-carry); {@link Fr#mul} re-cuts its operands so on every call, here the data stay
+ * cut for the whole transform. Why lazy: r is below 2^255 and 5
  * limbs hold 260 bits, so sums up to 4r need no reduction; the butterfly then does one branch-free
  * conditional subtraction instead of two data-dependent ones, and the product skips its final one.
  *
  * <p>Bounds: for a below 4r and w below 2^256 the product a w / R' is below a w / 2^260 + r, under
- * 1.13 r; {@link #butterfly} keeps both outputs below 4r given inputs below 4r.
+ * 1.25 r (1.13 r for w below r); {@link #butterfly} keeps both outputs below 4r given inputs below
+ * 4r.
  */
 final class Fr52 {
     /** Longs per element. */
@@ -111,7 +113,7 @@ final class Fr52 {
     }
 
     /**
-     * r = a w / R' for a below 4r and a constant w (below 2^256); r is below 1.13 r, its limbs
+     * r = a w / R' for a below 4r and a constant w (below 2^256); r is below 1.25 r, its limbs
      * normalised. r may alias a.
      *
      * <p>Both operands' limbs are shifted up by 6 bits on loading, so that a limb product x y =
