@@ -5,11 +5,14 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.IntFunction;
 
 /**
  * Writes Fr.java and Fp.java: the curve's fields with add, sub, mul and square unrolled for their
- * limb count, constants derived from the modulus. Run {@code main} with the prover-core source root
- * to regenerate; {@link FieldCodegenTest} fails when the committed files differ from its output.
+ * limb count, constants derived from the modulus; and the unrolled Montgomery rounds of the MSM's
+ * and the NTT's working forms (Fp56, Fr52), between markers in those hand-written files. Run
+ * {@code main} with the prover-core source root to regenerate; {@link FieldCodegenTest} fails when
+ * the committed files differ from its output.
  */
 public final class FieldCodegen {
     /** Width of mul's last limb and reduction round: 64 n = n w + 48 for Fr (w = 52) and Fp (w = 56). */
@@ -24,6 +27,14 @@ public final class FieldCodegen {
         Path dir = root.resolve("io/c2spark/core/field");
         Files.writeString(dir.resolve("Fr.java"), frSource(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("Fp.java"), fpSource(), StandardCharsets.UTF_8);
+        for (String[] f : new String[][] {{"msm", "Fp56"}, {"ntt", "Fr52"}}) {
+            Path file = root.resolve("io/c2spark/core/" + f[0] + "/" + f[1] + ".java");
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            String rounds = committedRounds(text);
+            int at = text.indexOf(BEGIN) + BEGIN.length();
+            Files.writeString(file, text.substring(0, at) + workingFormRounds(f[1]) + text.substring(at + rounds.length()),
+                    StandardCharsets.UTF_8);
+        }
     }
 
     static String frSource() {
@@ -172,27 +183,7 @@ public final class FieldCodegen {
             s.append(i == 0 ? "" : ", ").append("t").append(i).append(" = 0");
         }
         s.append(";\n");
-        s.append("        long bi, m;\n");
-        for (int i = 0; i < limbs; i++) {
-            s.append("        bi = ").append(limbExpr("y", i, w, n, shift)).append(";\n");
-            for (int j = 0; j < limbs; j++) {
-                s.append("        t").append(j).append(" += (a").append(j).append(" * bi) >>> ").append(2 * shift)
-                        .append("; t").append(j + 1).append(" += Math.multiplyHigh(a").append(j).append(", bi);\n");
-            }
-            s.append("        m = ((t0 * INV_W) << ").append(shift).append(") & ")
-                    .append(i < limbs - 1 ? "MASK_SHIFTED" : "LAST_MASK_SHIFTED").append(";\n");
-            for (int j = 0; j < limbs; j++) {
-                s.append("        t").append(j).append(" += (m * Q").append(j).append(") >>> ").append(2 * shift)
-                        .append("; t").append(j + 1).append(" += Math.multiplyHigh(m, Q").append(j).append(");\n");
-            }
-            if (i < limbs - 1) {
-                s.append("        t0 = t1 + (t0 >>> ").append(w).append(");\n");
-                for (int j = 1; j < limbs; j++) {
-                    s.append("        t").append(j).append(" = t").append(j + 1).append(";\n");
-                }
-                s.append("        t").append(limbs).append(" = 0;\n");
-            }
-        }
+        appendRounds(s, limbs, w, LAST_DIGIT, "INV_W", "Q", "MASK_SHIFTED", j -> limbExpr("y", j, w, n, shift));
         for (int j = 0; j < limbs; j++) {
             s.append("        t").append(j + 1).append(" += t").append(j).append(" >>> ").append(w)
                     .append("; t").append(j).append(" &= MASK;\n");
@@ -235,6 +226,72 @@ public final class FieldCodegen {
         s.append("    public static void sqr(long[] a, int ao, long[] r, int ro) {\n");
         s.append("        mul(a, ao, a, ao, r, ro);\n");
         s.append("    }\n\n");
+    }
+
+    /**
+     * The rounds of a Montgomery multiplication on limbs of w bits shifted up by (64 - w) / 2, with
+     * a0..a{limbs-1} loaded and t0..t{limbs} zero: round i adds a b_i (digit(i) the shifted b_i) and
+     * m p, m = t0 (-p^-1) mod 2^w (inv), whose low column is then zero and dropped. q names the
+     * modulus's shifted limbs, maskShifted the shifted w-bit mask. A last digit shorter than w (48
+     * for Fr and Fp) makes the last round reduce by that many bits, under LAST_MASK_SHIFTED, and
+     * leave its columns in place for the caller to realign.
+     */
+    static void appendRounds(StringBuilder s, int limbs, int w, int lastDigit, String inv, String q,
+            String maskShifted, IntFunction<String> digit) {
+        int shift = (64 - w) / 2;
+        s.append("        long bi, m;\n");
+        for (int i = 0; i < limbs; i++) {
+            boolean last = i == limbs - 1;
+            s.append("        bi = ").append(digit.apply(i)).append(";\n");
+            for (int j = 0; j < limbs; j++) {
+                s.append("        t").append(j).append(" += (a").append(j).append(" * bi) >>> ").append(2 * shift)
+                        .append("; t").append(j + 1).append(" += Math.multiplyHigh(a").append(j).append(", bi);\n");
+            }
+            s.append("        m = ((t0 * ").append(inv).append(") << ").append(shift).append(") & ")
+                    .append(last && lastDigit < w ? "LAST_MASK_SHIFTED" : maskShifted).append(";\n");
+            for (int j = 0; j < limbs; j++) {
+                s.append("        t").append(j).append(" += (m * ").append(q).append(j).append(") >>> ").append(2 * shift)
+                        .append("; t").append(j + 1).append(" += Math.multiplyHigh(m, ").append(q).append(j).append(");\n");
+            }
+            if (!last || lastDigit == w) {
+                s.append("        t0 = t1 + (t0 >>> ").append(w).append(");\n");
+                for (int j = 1; j < limbs; j++) {
+                    s.append("        t").append(j).append(" = t").append(j + 1).append(";\n");
+                }
+            }
+            if (!last) {
+                s.append("        t").append(limbs).append(" = 0;\n");
+            }
+        }
+    }
+
+    /**
+     * The rounds of the MSM's and the NTT's working-form multiplications (msm/Fp56.java: 7 x 56
+     * bits, ntt/Fr52.java: 5 x 52 bits), which those files hold between {@link #BEGIN} and
+     * {@link #END}.
+     */
+    static String workingFormRounds(String file) {
+        boolean fp = file.equals("Fp56");
+        int limbs = fp ? 7 : 5;
+        int w = fp ? 56 : 52;
+        int shift = (64 - w) / 2;
+        StringBuilder s = new StringBuilder();
+        appendRounds(s, limbs, w, w, "INV", "S", fp ? "M4" : "M6",
+                i -> "b[bo" + (i == 0 ? "" : " + " + i) + "] << " + shift);
+        return s.toString();
+    }
+
+    static final String BEGIN = "        // Generated by FieldCodegen.workingFormRounds (prover-core tests): edit the generator.\n";
+    static final String END = "        // End of the generated rounds.\n";
+
+    /** The committed rounds of a working-form file: the text between its markers. */
+    static String committedRounds(String text) {
+        int from = text.indexOf(BEGIN);
+        int to = text.indexOf(END);
+        if (from < 0 || to < from) {
+            throw new IllegalStateException("no generated-rounds markers");
+        }
+        return text.substring(from + BEGIN.length(), to);
     }
 
     /** Limb j (w bits; the last one the 48 top bits) of the 64-bit words v0..v{n-1}, shifted up by shift. */

@@ -18,4 +18,13 @@ class FieldCodegenTest {
         assertEquals(FieldCodegen.fpSource(), Files.readString(DIR.resolve("Fp.java"), StandardCharsets.UTF_8),
                 "Fp.java differs from FieldCodegen's output: rerun FieldCodegen");
     }
+
+    @Test
+    void committedWorkingFormRoundsMatchTheGenerator() throws IOException {
+        for (String[] f : new String[][] {{"msm", "Fp56"}, {"ntt", "Fr52"}}) {
+            String text = Files.readString(DIR.resolve("../" + f[0] + "/" + f[1] + ".java"), StandardCharsets.UTF_8);
+            assertEquals(FieldCodegen.workingFormRounds(f[1]), FieldCodegen.committedRounds(text),
+                    f[1] + ".java's rounds differ from FieldCodegen's output: rerun FieldCodegen");
+        }
+    }
 }
