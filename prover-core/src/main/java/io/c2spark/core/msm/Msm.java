@@ -18,8 +18,9 @@ import java.math.BigInteger;
  * buckets with batched affine additions ({@link BucketAccumulator}), then reducing them by running
  * sums; the window sums are combined by c doublings each. c minimises a cost model of the
  * multiplications (below). Small inputs use Jacobian buckets, where batching has nothing to batch.
- * The public entry points work on coordinates converted to 56-bit limbs ({@link Fp56}, 1.8x faster
- * multiplication than the shared layout).
+ * The public entry points work on coordinates converted to 56-bit limbs ({@link Fp56}: at 2^16 the
+ * MSM takes 802 ms there against 882 in the shared layout, its additions needing no carry
+ * detection and its multiplication no re-cutting).
  */
 public final class Msm {
     /** Below this many points, Jacobian buckets (no batch inversion to amortise). */
