@@ -196,7 +196,6 @@ public final class ParameterFiles {
 
         private void decode(String section, int index, boolean g2, boolean checkSubgroup, boolean refuseInfinity,
                 int bo, long[] out, int oo) {
-            String where = file + ": section " + section + (index >= 0 ? ", point " + index : "");
             try {
                 if (g2) {
                     ZcashEncoding.readG2(buf, bo, G2U, checkSubgroup, out, oo);
@@ -204,12 +203,18 @@ public final class ParameterFiles {
                     ZcashEncoding.readG1(buf, bo, G1U, checkSubgroup, out, oo);
                 }
             } catch (IllegalArgumentException e) {
-                throw new UncheckedParameterException(new ParameterFileException(where + ": " + e.getMessage(), e));
+                throw new UncheckedParameterException(new ParameterFileException(
+                        where(section, index) + ": " + e.getMessage(), e));
             }
             boolean infinity = g2 ? G2.isIdentityAffine(out, oo) : G1.isIdentityAffine(out, oo);
             if (refuseInfinity && infinity) {
-                throw new UncheckedParameterException(new ParameterFileException(where + ": point at infinity"));
+                throw new UncheckedParameterException(new ParameterFileException(where(section, index) + ": point at infinity"));
             }
+        }
+
+        /** The place of a refused point, for its message (built only then: it is once per point otherwise). */
+        private String where(String section, int index) {
+            return file + ": section " + section + (index >= 0 ? ", point " + index : "");
         }
 
         private void readFully(int n, String section, String what) throws IOException {
