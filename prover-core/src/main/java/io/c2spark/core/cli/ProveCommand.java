@@ -137,7 +137,10 @@ final class ProveCommand implements Callable<Integer> {
         log.flush();
         Parameters params = ParameterFiles.readParams(paramsFile, false);
         R1csShape circuit = PorepParameters.circuitShape(shape);
-        Groth16Prover prover = gpu == null ? new CpuProver(circuit, params) : gpu.open(circuit, params);
+        Groth16Prover prover = gpu == null ? new CpuProver(circuit, params, phase -> {
+            log.println("  " + phase);
+            log.flush();
+        }) : gpu.open(circuit, params);
         log.println("proving on the " + (gpu == null ? "CPU" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
             log.println(line);

@@ -11,6 +11,8 @@ import io.c2spark.core.r1cs.SparseMatrix;
 import io.c2spark.core.r1cs.Variable;
 import io.c2spark.core.r1cs.Witness;
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * The Groth16 prover on the CPU with bellperson's semantics (groth16/prover/native.rs), over a
@@ -44,17 +46,29 @@ public final class CpuProver implements Groth16Prover {
     /** Non-bit aux variables before word i of the bit flags: a tail value's index is its rank. */
     private final int[] tailRankPrefix;
     private final QueryLayout layout;
+    /** Told each phase of a proof and its seconds as it ends; null for none. */
+    private final Consumer<String> phases;
 
     public CpuProver(R1csShape shape, ParameterSource params) {
-        this(shape, params, MultiExp.PIPPENGER);
+        this(shape, params, MultiExp.PIPPENGER, null);
+    }
+
+    /** Reporting each phase of every proof to phases as it ends (a minute of work for a 2KiB sector). */
+    public CpuProver(R1csShape shape, ParameterSource params, Consumer<String> phases) {
+        this(shape, params, MultiExp.PIPPENGER, phases);
     }
 
     /** With the MSM for the input and tail values given (the reference one in tests). */
     public CpuProver(R1csShape shape, ParameterSource params, MultiExp msm) {
+        this(shape, params, msm, null);
+    }
+
+    private CpuProver(R1csShape shape, ParameterSource params, MultiExp msm, Consumer<String> phases) {
         ParameterGenerator.checkInputConstraints(shape);
         this.shape = shape;
         this.params = params;
         this.msm = msm;
+        this.phases = phases;
         this.domain = EvaluationDomain.forCoefficients(shape.numConstraints());
         this.ni = shape.numInputs();
         this.na = shape.numAux();
@@ -95,15 +109,20 @@ public final class CpuProver implements Groth16Prover {
     @Override
     public Proof prove(Witness witness, long[] r, long[] s) {
         checkWitness(witness);
+        long t = System.nanoTime();
         long[] h = quotient(witness);
+        t = phase("quotient: A, B, C evaluated, 7 NTTs of 2^" + domain.logSize(), t);
 
         long[] hAcc = msm.g1(params.h(), h);
+        t = phase(String.format("H: MSM of %,d G1 points", domain.size() - 1), t);
         long[] lAcc = BatchAddition.g1(params.l(), witness.bits(), na);
         G1.add(lAcc, 0, msm.g1(layout.lTailBases(), witness.tail()), 0, lAcc, 0);
+        t = phase(String.format("L: %,d aux values", na), t);
 
         long[] aAcc = msm.g1(Arrays.copyOf(params.a(), ni * G1L), witness.inputs());
         G1.add(aAcc, 0, BatchAddition.g1(params.a(), layout.aBits(witness.bits()), layout.aPoints()), 0, aAcc, 0);
         G1.add(aAcc, 0, msm.g1(layout.aTailBases(), layout.aTail(witness.tail())), 0, aAcc, 0);
+        t = phase(String.format("A: %,d variables", layout.aPoints()), t);
 
         int bInputCount = layout.bInputCount;
         long[] bInputValues = layout.bInputValues(witness.inputs());
@@ -112,11 +131,22 @@ public final class CpuProver implements Groth16Prover {
         long[] b1Acc = msm.g1(Arrays.copyOf(params.bG1(), bInputCount * G1L), bInputValues);
         G1.add(b1Acc, 0, BatchAddition.g1(params.bG1(), bBits, layout.bPoints()), 0, b1Acc, 0);
         G1.add(b1Acc, 0, msm.g1(layout.b1TailBases(), bTail), 0, b1Acc, 0);
+        t = phase(String.format("B in G1: %,d variables", layout.bPoints()), t);
         long[] b2Acc = msm.g2(Arrays.copyOf(params.bG2(), bInputCount * G2L), bInputValues);
         G2.add(b2Acc, 0, BatchAddition.g2(params.bG2(), bBits, layout.bPoints()), 0, b2Acc, 0);
         G2.add(b2Acc, 0, msm.g2(layout.b2TailBases(), bTail), 0, b2Acc, 0);
+        phase(String.format("B in G2: %,d variables", layout.bPoints()), t);
 
         return ProofAssembly.assemble(params.vk(), hAcc, lAcc, aAcc, b1Acc, b2Acc, r, s);
+    }
+
+    /** Reports the phase that began at since (nanoTime) and returns now. */
+    private long phase(String what, long since) {
+        long now = System.nanoTime();
+        if (phases != null) {
+            phases.accept(String.format(Locale.ROOT, "%-52s %7.2f s", what, (now - since) / 1e9));
+        }
+        return now;
     }
 
     private void checkWitness(Witness w) {

@@ -1,6 +1,7 @@
 package io.c2spark.core.groth16;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +13,9 @@ import io.c2spark.core.r1cs.ShapeSystem;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +63,22 @@ class Groth16RoundTripTest {
         assertFalse(Arrays.equals(p1, p3));
         assertArrayEquals(p1, ProofEncoding.encode(ProofEncoding.decode(p1)));
         assertTrue(new Verifier(params.vk()).verify(ProvingCircuits.publicInputs(seed, steps), ProofEncoding.decode(p3)));
+    }
+
+    @Test
+    void phasesAreReportedInOrderAndChangeNothing() {
+        int steps = 40;
+        R1csShape shape = ShapeSystem.of(ProvingCircuits.mixed(seed, steps), true);
+        Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(seed)));
+        Witness w = WitnessSystem.of(ProvingCircuits.mixed(seed, steps));
+        List<String> phases = new ArrayList<>();
+        byte[] reported = ProofEncoding.encode(new CpuProver(shape, params, phases::add).prove(w, new Random(5)));
+        assertArrayEquals(ProofEncoding.encode(new CpuProver(shape, params).prove(w, new Random(5))), reported);
+        String[] names = {"quotient", "H", "L", "A", "B in G1", "B in G2"};
+        assertEquals(names.length, phases.size(), phases::toString);
+        for (int i = 0; i < names.length; i++) {
+            assertTrue(phases.get(i).startsWith(names[i]) && phases.get(i).matches(".* [0-9]+\\.[0-9]{2} s"), phases::toString);
+        }
     }
 
     @Test
