@@ -70,46 +70,25 @@ final class Fr52 {
         r[ro + 4] = x3 >>> 16;
     }
 
-    /** Reduces the element at ao (below 4r) to canonical and writes it in the shared layout at ro. */
+    /**
+     * Reduces the element at ao (below 4r) to canonical, in place, and writes it in the shared
+     * layout at ro.
+     */
     static void pack(long[] a, int ao, long[] r, int ro) {
+        subtractIfAtLeast(a, ao, Q0, Q1, Q2, Q3, Q4);
+        subtractIfAtLeast(a, ao, P0, P1, P2, P3, P4);
         long t0 = a[ao], t1 = a[ao + 1], t2 = a[ao + 2], t3 = a[ao + 3], t4 = a[ao + 4];
-        long c, d0, d1, d2, d3, d4, keep;
-        c = t0 - Q0; d0 = c & M; c >>= 52;
-        c += t1 - Q1; d1 = c & M; c >>= 52;
-        c += t2 - Q2; d2 = c & M; c >>= 52;
-        c += t3 - Q3; d3 = c & M; c >>= 52;
-        d4 = c + t4 - Q4;
-        keep = d4 >> 63;
-        t0 = (t0 & keep) | (d0 & ~keep);
-        t1 = (t1 & keep) | (d1 & ~keep);
-        t2 = (t2 & keep) | (d2 & ~keep);
-        t3 = (t3 & keep) | (d3 & ~keep);
-        t4 = (t4 & keep) | (d4 & ~keep);
-        c = t0 - P0; d0 = c & M; c >>= 52;
-        c += t1 - P1; d1 = c & M; c >>= 52;
-        c += t2 - P2; d2 = c & M; c >>= 52;
-        c += t3 - P3; d3 = c & M; c >>= 52;
-        d4 = c + t4 - P4;
-        keep = d4 >> 63;
-        t0 = (t0 & keep) | (d0 & ~keep);
-        t1 = (t1 & keep) | (d1 & ~keep);
-        t2 = (t2 & keep) | (d2 & ~keep);
-        t3 = (t3 & keep) | (d3 & ~keep);
-        t4 = (t4 & keep) | (d4 & ~keep);
         r[ro] = t0 | (t1 << 52);
         r[ro + 1] = (t1 >>> 12) | (t2 << 40);
         r[ro + 2] = (t2 >>> 24) | (t3 << 28);
         r[ro + 3] = (t3 >>> 36) | (t4 << 16);
     }
 
-    /** Writes the constant form w R' of the shared-layout element w (w R, canonical) at ro. */
+    /** Writes the constant form w R' (canonical) of the shared-layout element w (w R, canonical) at ro. */
     static void constant(long[] w, int wo, long[] r, int ro) {
-        long[] t = new long[LIMBS];
-        unpack(w, wo, t, 0);
-        mul(t, 0, TO_CONSTANT, 0, r, ro);
-        long[] packed = new long[4];
-        pack(r, ro, packed, 0);
-        unpack(packed, 0, r, ro);
+        unpack(w, wo, r, ro);
+        mul(r, ro, TO_CONSTANT, 0, r, ro);
+        subtractIfAtLeast(r, ro, P0, P1, P2, P3, P4);
     }
 
     /**
@@ -237,9 +216,9 @@ final class Fr52 {
         if (w != null) {
             mul(a, y, w, wo, a, y);
         } else {
-            belowTwoR(a, y);
+            subtractIfAtLeast(a, y, Q0, Q1, Q2, Q3, Q4);
         }
-        belowTwoR(a, x);
+        subtractIfAtLeast(a, x, Q0, Q1, Q2, Q3, Q4);
         long x0 = a[x], x1 = a[x + 1], x2 = a[x + 2], x3 = a[x + 3], x4 = a[x + 4];
         long t0 = a[y], t1 = a[y + 1], t2 = a[y + 2], t3 = a[y + 3], t4 = a[y + 4];
         long s0 = x0 + t0, s1 = x1 + t1, s2 = x2 + t2, s3 = x3 + t3, s4 = x4 + t4;
@@ -268,18 +247,18 @@ final class Fr52 {
         a[y + 4] = d4;
     }
 
-    /** Subtracts 2r from the element at o (below 4r) if it is at least 2r, without a branch. */
-    private static void belowTwoR(long[] a, int o) {
+    /** Subtracts m (5 limbs) from the element at o if it is at least m, without a branch. */
+    private static void subtractIfAtLeast(long[] a, int o, long m0, long m1, long m2, long m3, long m4) {
         long t0 = a[o], t1 = a[o + 1], t2 = a[o + 2], t3 = a[o + 3], t4 = a[o + 4];
-        long c = t0 - Q0;
+        long c = t0 - m0;
         long d0 = c & M;
-        c = (c >> 52) + t1 - Q1;
+        c = (c >> 52) + t1 - m1;
         long d1 = c & M;
-        c = (c >> 52) + t2 - Q2;
+        c = (c >> 52) + t2 - m2;
         long d2 = c & M;
-        c = (c >> 52) + t3 - Q3;
+        c = (c >> 52) + t3 - m3;
         long d3 = c & M;
-        long d4 = (c >> 52) + t4 - Q4;
+        long d4 = (c >> 52) + t4 - m4;
         long keep = d4 >> 63;
         a[o] = (t0 & keep) | (d0 & ~keep);
         a[o + 1] = (t1 & keep) | (d1 & ~keep);

@@ -74,7 +74,7 @@ public final class FieldCodegen {
         s.append("    private ").append(name).append("() {\n    }\n\n");
         appendAdd(s, n);
         appendSub(s, n);
-        appendMul(s, n, modulus);
+        appendMul(s, n);
         appendDelegates(s);
         s.append("}\n");
         return s.toString();
@@ -167,9 +167,9 @@ public final class FieldCodegen {
      * bits below w. The rounds reduce by w bits each and the last by 48, 64 n in all; the result
      * (below 2p) is reduced once in the w-bit limbs and packed back into 64-bit limbs.
      */
-    private static void appendMul(StringBuilder s, int n, BigInteger modulus) {
+    private static void appendMul(StringBuilder s, int n) {
         int limbs = n + 1;
-        int w = (64 * n - LAST_DIGIT) / n;
+        int w = limbBits(n);
         int shift = (64 - w) / 2;
         s.append("    /** r = a * b (Montgomery). */\n");
         s.append("    public static void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {\n");
@@ -294,6 +294,11 @@ public final class FieldCodegen {
         return text.substring(from + BEGIN.length(), to);
     }
 
+    /** The width w of mul's limbs for n 64-bit limbs: n w + 48 = 64 n. */
+    private static int limbBits(int n) {
+        return (64 * n - LAST_DIGIT) / n;
+    }
+
     /** Limb j (w bits; the last one the 48 top bits) of the 64-bit words v0..v{n-1}, shifted up by shift. */
     private static String limbExpr(String v, int j, int w, int n, int shift) {
         int bit = w * j;
@@ -310,7 +315,7 @@ public final class FieldCodegen {
     /** The multiplication's constants: limb mask, -p^-1 mod 2^w, p's shifted limbs, p 2^48 in w-bit limbs. */
     private static void appendMulConstants(StringBuilder s, int n, BigInteger modulus) {
         int limbs = n + 1;
-        int w = (64 * n - LAST_DIGIT) / n;
+        int w = limbBits(n);
         int shift = (64 - w) / 2;
         BigInteger mask = BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE);
         s.append("    /** mul's limbs: w = ").append(w).append(" bits, shifted up by ").append(shift).append(" on loading. */\n");
