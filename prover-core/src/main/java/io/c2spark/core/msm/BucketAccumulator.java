@@ -8,7 +8,8 @@ import java.util.Arrays;
  * slope denominators x_P - x_B are inverted together by Montgomery's trick (3 multiplications each
  * plus one shared inversion), and each addition then costs 3 more (lambda, lambda^2, y). That is
  * about 6 multiplications per point against 11 for a Jacobian mixed addition. A point whose bucket
- * already has an addition in the batch waits in a queue for the next batch.
+ * already has an addition in the batch waits in a queue for the next batch. This class schedules;
+ * the batch's arithmetic is an {@link AffineBatch}.
  *
  * <p>Bucket k holds the sum of the points whose digit has magnitude k + 1 (negated for negative
  * digits). One instance serves one thread; {@link #reset} reuses it for the next window.
@@ -32,13 +33,11 @@ final class BucketAccumulator {
     private final int[] queuePoint;
     private final int[] queueDigit;
     private int queued;
-    private final long[] dx;
-    private final long[] dy;
-    private final long[] scratch;
+    private final AffineBatch batch;
     private final long[] t;
     private long[] bases;
 
-    BucketAccumulator(Coordinates f, int bucketCount, int batchSize) {
+    BucketAccumulator(Coordinates f, int bucketCount, int batchSize, AffineBatch batch) {
         this.f = f;
         this.l = f.limbs;
         this.pl = 2 * l;
@@ -52,10 +51,8 @@ final class BucketAccumulator {
         this.pendNeg = new boolean[batchSize];
         this.queuePoint = new int[batchSize];
         this.queueDigit = new int[batchSize];
-        this.dx = new long[batchSize * l];
-        this.dy = new long[batchSize * l];
-        this.scratch = new long[batchSize * l];
-        this.t = new long[4 * l];
+        this.batch = batch;
+        this.t = new long[3 * l];
     }
 
     /** Empties the buckets; points come from bases (affine, 2 coordinates each). */
@@ -113,47 +110,11 @@ final class BucketAccumulator {
     /** Runs the batch, then refills it from the queue. */
     private void flush() {
         int n = pending;
-        long[] base = bases;
-        for (int i = 0; i < n; i++) {
-            int bo = pendBucket[i] * pl;
-            int po = pendPoint[i] * pl;
-            // The slope's numerator is taken here too, so that the bucket's and the point's y are
-            // fetched while their x are (one wait for memory per addition instead of two).
-            if (pendNeg[i]) {
-                f.add(base, po + l, buckets, bo + l, dy, i * l);
-            } else {
-                f.sub(base, po + l, buckets, bo + l, dy, i * l);
-            }
-            f.sub(base, po, buckets, bo, dx, i * l);
-            if (f.isZero(dx, i * l)) {
-                // Same x: the point equals the bucket (doubling) or its negation (empty bucket).
-                // Handled alone; the slot gets a harmless non-zero value for the batch inversion.
-                f.setOne(dx, i * l);
-                pendBucket[i] = ~pendBucket[i];
-            }
-        }
-        f.batchInverse(dx, 0, n, scratch);
+        batch.run(buckets, bases, pendBucket, pendPoint, pendNeg, n);
         for (int i = 0; i < n; i++) {
             if (pendBucket[i] < 0) {
                 sameX(~pendBucket[i], pendPoint[i], pendNeg[i]);
-                continue;
             }
-            int bo = pendBucket[i] * pl;
-            int po = pendPoint[i] * pl;
-            int io = i * l;
-            // lambda = (y_P - y_B) / (x_P - x_B); for -P, lambda' = (y_P + y_B) / (x_P - x_B) = -lambda.
-            f.mul(dy, io, dx, io, t, 0);
-            f.sqr(t, 0, t, l);
-            f.sub(t, l, buckets, bo, t, l);
-            f.sub(t, l, base, po, t, l);
-            if (pendNeg[i]) {
-                f.sub(t, l, buckets, bo, t, 2 * l);
-            } else {
-                f.sub(buckets, bo, t, l, t, 2 * l);
-            }
-            f.mul(t, 0, t, 2 * l, t, 2 * l);
-            f.sub(t, 2 * l, buckets, bo + l, buckets, bo + l);
-            System.arraycopy(t, l, buckets, bo, l);
         }
         pending = 0;
         epoch++;

@@ -33,6 +33,8 @@ public final class Msm {
     private static final double MIXED_ADD_COST = 11;
     /** Per bucket per window in the reduction: one mixed and one full Jacobian addition. */
     private static final double REDUCE_COST = 27;
+    /** Whether this JVM was started with {@code --add-modules jdk.incubator.vector}. */
+    static final boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
 
     private Msm() {
     }
@@ -92,7 +94,7 @@ public final class Msm {
         long[] sums = new long[windows * 3 * l];
         ComputePool.forRange(0, windows, 1, (from, to) -> {
             PointOps ops = new PointOps(f);
-            BucketAccumulator acc = affine ? new BucketAccumulator(f, 1 << (c - 1), batchSize(c)) : null;
+            BucketAccumulator acc = affine ? new BucketAccumulator(f, 1 << (c - 1), batchSize(c), affineBatch(f, batchSize(c))) : null;
             for (int w = from; w < to; w++) {
                 if (affine) {
                     acc.reset(bases);
@@ -118,6 +120,14 @@ public final class Msm {
             ops.add(result, 0, sums, w * 3 * l);
         }
         return result;
+    }
+
+    /**
+     * G1 in the working form takes its batches eight at a time in SIMD lanes where the JVM has the
+     * Vector API module (c2spark's launchers and tests add it); anything else, one at a time.
+     */
+    private static AffineBatch affineBatch(Coordinates f, int batchSize) {
+        return f == Coordinates.FP56 && VECTOR_API ? new LaneAffineBatch(batchSize) : new ScalarAffineBatch(f, batchSize);
     }
 
     /** The window minimising windows * (n * addCost + 2^(c-1) * REDUCE_COST). */
