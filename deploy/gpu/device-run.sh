@@ -20,7 +20,7 @@ if [ -n "${FATBIN:-}" ]; then
   cp="$override:$cp"
   echo "fatbin: $FATBIN ($(md5sum < "$FATBIN" | cut -c1-12))" | tee "$out/fatbin.txt"
 fi
-opts="-Xmx64g -Xss8m ${BENCH_OPTS:-}"
+opts="-Xmx64g -Xss8m --add-modules=jdk.incubator.vector ${BENCH_OPTS:-}"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$out/gpu.txt"
 status=0
 if [ "${SKIP_TESTS:-0}" != 1 ]; then

@@ -40,7 +40,7 @@ rm -rf "$tmp"
   || { echo "native-cuda jar has no fatbin: build with nvcc on PATH" >&2; exit 1; }
 if [ ! -x "$dir/jre/bin/java" ]; then
   # The JRE tool lives beside the checkout (../shared/tools); DEVICE_JRE_TOOL overrides its path.
-  MODULES=java.base,java.logging,java.management,jdk.unsupported \
+  MODULES=java.base,java.logging,java.management,jdk.unsupported,jdk.incubator.vector \
     "${DEVICE_JRE_TOOL:-$repo/../shared/tools/device-jre.sh}" "$dir/jre"
 fi
 # The mixed-addition probe (native-cuda/probe): sm_90 only, like C2S_ARCHS=90, for the H200.

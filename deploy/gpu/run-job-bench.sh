@@ -32,8 +32,9 @@ if [ "$mode" = bundle ]; then
     || { echo "native-cuda jar has no fatbin: build with nvcc on PATH" >&2; exit 1; }
   rm -rf "$dir"/part-*
   if [ ! -x "$dir/jre/bin/java" ]; then
-    # Spark's login through Hadoop needs jdk.security.auth (UnixLoginModule) besides the usual list.
-    MODULES=java.base,java.logging,java.management,java.naming,java.sql,java.xml,java.desktop,jdk.unsupported,java.scripting,java.instrument,jdk.management,java.net.http,java.security.jgss,java.security.sasl,jdk.crypto.ec,jdk.zipfs,java.rmi,jdk.httpserver,jdk.security.auth \
+    # Spark's login through Hadoop needs jdk.security.auth (UnixLoginModule) besides the usual list;
+    # the G1 MSM's SIMD lanes need jdk.incubator.vector.
+    MODULES=java.base,java.logging,java.management,java.naming,java.sql,java.xml,java.desktop,jdk.unsupported,java.scripting,java.instrument,jdk.management,java.net.http,java.security.jgss,java.security.sasl,jdk.crypto.ec,jdk.zipfs,java.rmi,jdk.httpserver,jdk.security.auth,jdk.incubator.vector \
       "${DEVICE_JRE_TOOL:-$repo/../shared/tools/device-jre.sh}" "$dir/jre"
   fi
   mkdir -p "$dir/part-1"
@@ -82,7 +83,7 @@ rm -rf "$runs"
 mkdir -p "$params" "$runs"
 cp=$(ls -d "$dir"/part-*/jars | sed 's|$|/*|' | paste -sd: -)
 c2spark() {
-  "$java" -Xss8m -Xmx64g "${opens[@]}" -Dlog4j2.configurationFile="$repo/deploy/conf/log4j2.properties" \
+  "$java" -Xss8m -Xmx64g "${opens[@]}" --add-modules=jdk.incubator.vector -Dlog4j2.configurationFile="$repo/deploy/conf/log4j2.properties" \
     -cp "$cp" io.c2spark.spark.cli.C2SparkMain "$@"
 }
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || echo "no nvidia-smi"; } | tee "$out/device.txt"

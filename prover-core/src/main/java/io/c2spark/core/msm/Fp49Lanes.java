@@ -95,6 +95,11 @@ final class Fp49Lanes {
     private final double[] bd = new double[GROUP];
     private final long[] w = new long[GROUP];
 
+    /** Whether the CPU runs this class's 4 x 64-bit vectors in hardware. */
+    static boolean hardwareSupported() {
+        return LongVector.SPECIES_PREFERRED.vectorBitSize() >= LS.vectorBitSize();
+    }
+
     static long[] limbs(BigInteger v) {
         long[] out = new long[LIMBS];
         for (int i = 0; i < LIMBS; i++) {

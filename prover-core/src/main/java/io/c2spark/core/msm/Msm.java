@@ -33,8 +33,13 @@ public final class Msm {
     private static final double MIXED_ADD_COST = 11;
     /** Per bucket per window in the reduction: one mixed and one full Jacobian addition. */
     private static final double REDUCE_COST = 27;
-    /** Whether this JVM was started with {@code --add-modules jdk.incubator.vector}. */
-    static final boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    /**
+     * Whether G1's batches run in SIMD lanes: the JVM was started with {@code --add-modules
+     * jdk.incubator.vector} and the CPU has 256-bit vectors (AVX2; without them the Vector API
+     * falls back to plain Java, far slower than the scalar code).
+     */
+    static final boolean SIMD_LANES = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+            && Fp49Lanes.hardwareSupported();
 
     private Msm() {
     }
@@ -127,7 +132,7 @@ public final class Msm {
      * Vector API module (c2spark's launchers and tests add it); anything else, one at a time.
      */
     private static AffineBatch affineBatch(Coordinates f, int batchSize) {
-        return f == Coordinates.FP56 && VECTOR_API ? new LaneAffineBatch(batchSize) : new ScalarAffineBatch(f, batchSize);
+        return f == Coordinates.FP56 && SIMD_LANES ? new LaneAffineBatch(batchSize) : new ScalarAffineBatch(f, batchSize);
     }
 
     /** The window minimising windows * (n * addCost + 2^(c-1) * REDUCE_COST). */
