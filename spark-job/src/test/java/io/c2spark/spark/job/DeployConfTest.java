@@ -39,6 +39,10 @@ class DeployConfTest {
             assertEquals("true", m.get("spark.excludeOnFailure.enabled"), name);
             assertEquals("false", m.get("spark.speculation"), name);
             assertTrue(m.containsKey("spark.executor.memoryOverhead"), name);
+            for (String jvm : new String[] {"driver", "executor"}) {
+                assertTrue(m.getOrDefault("spark." + jvm + ".extraJavaOptions", "").contains("--add-modules=jdk.incubator.vector"),
+                        name + ": the " + jvm + " JVMs need the Vector API module for the CPU MSM's SIMD lanes");
+            }
         }
         assertTrue(Files.readString(CONF.resolve("executor-pod-template.yaml")).contains("nvidia.com/gpu: 1"));
     }
