@@ -27,7 +27,7 @@ import jdk.incubator.vector.VectorSpecies;
  * lets the carries use the logical one.
  *
  * <p>Bounds: products are not reduced below p. With inputs below 8p the Montgomery product is below
- * p + 64 p^2 / 2^392 &lt; 1.04 p; {@link #sub} adds 4p; {@link #canonical} brings values below 8p
+ * p + 64 p^2 / 2^392 &lt; 1.04 p; {@link #sub} adds 2p; {@link #canonical} brings values below 4p
  * to [0, p). Limbs are always normalised (below 2^49).
  *
  * <p>One instance per thread: it owns the multiplication's scratch.
@@ -55,10 +55,10 @@ final class Fp49Lanes {
     private static final double PINV;
     /** The columns' starting values, eight lanes each. */
     private static final long[] INIT = new long[(2 * LIMBS + 1) * LANES];
-    /** 4p in borrowed limbs (every limb but the top raised by 2^49, less the borrow): a + FOUR_P - b never goes negative. */
-    private static final long[] FOUR_P = new long[LIMBS];
-    /** 2^392 - kp for k = 4, 2, 1: adding it carries out of the top limb exactly when v >= kp. */
-    private static final long[][] COMPLEMENTS = new long[3][];
+    /** 2p in borrowed limbs (every limb but the top raised by 2^49, less the borrow): a + TWO_P - b never goes negative. */
+    private static final long[] TWO_P = new long[LIMBS];
+    /** 2^392 - kp for k = 2, 1: adding it carries out of the top limb exactly when v >= kp. */
+    private static final long[][] COMPLEMENTS = new long[2][];
     static final long[] ONE;
     static final long[] ZERO = new long[LIMBS];
 
@@ -81,12 +81,12 @@ final class Fp49Lanes {
             long init = -2 * (lo * BIAS_LO + hi * BIAS_HI) + (KEEL << W) - (c > 0 ? KEEL : 0);
             java.util.Arrays.fill(INIT, c * LANES, (c + 1) * LANES, init);
         }
-        long[] four = limbs(p.shiftLeft(2));
+        long[] two = limbs(p.shiftLeft(1));
         for (int i = 0; i < LIMBS; i++) {
-            FOUR_P[i] = four[i] + (i < LIMBS - 1 ? 1L << W : 0) - (i > 0 ? 1 : 0);
+            TWO_P[i] = two[i] + (i < LIMBS - 1 ? 1L << W : 0) - (i > 0 ? 1 : 0);
         }
-        for (int k = 0; k < 3; k++) {
-            COMPLEMENTS[k] = limbs(BigInteger.ONE.shiftLeft(W * LIMBS).subtract(p.shiftLeft(2 - k)));
+        for (int k = 0; k < 2; k++) {
+            COMPLEMENTS[k] = limbs(BigInteger.ONE.shiftLeft(W * LIMBS).subtract(p.shiftLeft(1 - k)));
         }
         ONE = limbs(BigInteger.ONE.shiftLeft(W * LIMBS).mod(p));
     }
@@ -176,10 +176,10 @@ final class Fp49Lanes {
         for (int k = 0; k < GROUP; k += 4) {
             toDouble(b, bo + k).intoArray(bd, k);
         }
-        System.arraycopy(INIT, 0, t, 0, INIT.length);
         DoubleVector c1 = DoubleVector.broadcast(DS, C1);
         DoubleVector kk = DoubleVector.broadcast(DS, K);
         DoubleVector pinv = DoubleVector.broadcast(DS, PINV);
+        System.arraycopy(INIT, 0, t, 0, INIT.length);
         for (int i = 0; i < LIMBS; i++) {
             DoubleVector a0 = toDouble(a, ao + LANES * i);
             DoubleVector a1 = toDouble(a, ao + LANES * i + 4);
@@ -236,13 +236,13 @@ final class Fp49Lanes {
         }
     }
 
-    /** r = a + 4p - b for b at most 4p (and a + 4p below 2^392), eight lanes. */
+    /** r = a + 2p - b for b at most 2p (and a + 2p below 2^392), eight lanes. */
     static void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
         for (int half = 0; half < LANES; half += 4) {
             LongVector c = LongVector.zero(LS);
             for (int k = 0; k < LIMBS; k++) {
                 int o = LANES * k + half;
-                LongVector v = LongVector.fromArray(LS, a, ao + o).add(FOUR_P[k]).sub(LongVector.fromArray(LS, b, bo + o)).add(c);
+                LongVector v = LongVector.fromArray(LS, a, ao + o).add(TWO_P[k]).sub(LongVector.fromArray(LS, b, bo + o)).add(c);
                 c = v.lanewise(VectorOperators.LSHR, W);
                 v.and(M).intoArray(r, ro + o);
             }
@@ -262,7 +262,7 @@ final class Fp49Lanes {
         }
     }
 
-    /** Reduces eight values below 8p to [0, p) in place: subtracts 4p, 2p, p where each fits. */
+    /** Reduces eight values below 4p to [0, p) in place: subtracts 2p, then p, where each fits. */
     void canonical(long[] a, int ao) {
         long[] w = this.w;
         for (long[] complement : COMPLEMENTS) {

@@ -85,7 +85,7 @@ class Fp49LanesTest {
     }
 
     @Test
-    void subAddsFourPAndAddDoesNotReduce() {
+    void subAddsTwoPAndAddDoesNotReduce() {
         long[] a = new long[Fp49Lanes.GROUP];
         long[] b = new long[Fp49Lanes.GROUP];
         long[] r = new long[Fp49Lanes.GROUP];
@@ -94,13 +94,13 @@ class Fp49LanesTest {
             BigInteger[] y = new BigInteger[8];
             for (int j = 0; j < 8; j++) {
                 x[j] = below(P.shiftLeft(2), round + j);
-                y[j] = below(P.shiftLeft(2).add(BigInteger.ONE), round * 5 + j);
+                y[j] = below(P.shiftLeft(1).add(BigInteger.ONE), round * 5 + j);
                 put(a, j, x[j]);
                 put(b, j, y[j]);
             }
             Fp49Lanes.sub(a, 0, b, 0, r, 0);
             for (int j = 0; j < 8; j++) {
-                assertEquals(x[j].add(P.shiftLeft(2)).subtract(y[j]), raw(r, j));
+                assertEquals(x[j].add(P.shiftLeft(1)).subtract(y[j]), raw(r, j));
             }
             Fp49Lanes.add(a, 0, b, 0, r, 0);
             for (int j = 0; j < 8; j++) {
@@ -110,14 +110,14 @@ class Fp49LanesTest {
     }
 
     @Test
-    void canonicalReducesEverythingBelowEightP() {
+    void canonicalReducesEverythingBelowFourP() {
         Fp49Lanes f = new Fp49Lanes();
         long[] a = new long[Fp49Lanes.GROUP];
         for (int round = 0; round < 200; round++) {
             BigInteger[] x = new BigInteger[8];
             for (int j = 0; j < 8; j++) {
-                int k = (round + j) % 8;
-                x[j] = j == 7 ? P.shiftLeft(3).subtract(BigInteger.ONE)
+                int k = (round + j) % 4;
+                x[j] = j == 7 ? P.shiftLeft(2).subtract(BigInteger.ONE)
                         : P.multiply(BigInteger.valueOf(k)).add(below(P, round + j));
                 put(a, j, x[j]);
             }
