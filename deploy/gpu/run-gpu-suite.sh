@@ -38,6 +38,10 @@ rm -rf "$tmp"
 # grep -c reads the whole listing: grep -q would stop early, and pipefail would then report unzip's SIGPIPE.
 [ "$(unzip -l "$repo/native-cuda/target/native-cuda-"*.jar | grep -c c2spark.fatbin)" -gt 0 ] \
   || { echo "native-cuda jar has no fatbin: build with nvcc on PATH" >&2; exit 1; }
+# A runtime bundled before the MSM used the Vector API lacks its module: build it again.
+if [ -x "$dir/jre/bin/java" ] && [ "$("$dir/jre/bin/java" --list-modules | grep -c jdk.incubator.vector)" = 0 ]; then
+  rm -rf "$dir/jre"
+fi
 if [ ! -x "$dir/jre/bin/java" ]; then
   # The JRE tool lives beside the checkout (../shared/tools); DEVICE_JRE_TOOL overrides its path.
   MODULES=java.base,java.logging,java.management,jdk.unsupported,jdk.incubator.vector \

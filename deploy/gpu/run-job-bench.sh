@@ -31,6 +31,10 @@ if [ "$mode" = bundle ]; then
   [ "$(unzip -l "$repo/native-cuda/target/native-cuda-"*.jar | grep -c c2spark.fatbin)" -gt 0 ] \
     || { echo "native-cuda jar has no fatbin: build with nvcc on PATH" >&2; exit 1; }
   rm -rf "$dir"/part-*
+  # A runtime bundled before the MSM used the Vector API lacks its module: build it again.
+  if [ -x "$dir/jre/bin/java" ] && [ "$("$dir/jre/bin/java" --list-modules | grep -c jdk.incubator.vector)" = 0 ]; then
+    rm -rf "$dir/jre"
+  fi
   if [ ! -x "$dir/jre/bin/java" ]; then
     # Spark's login through Hadoop needs jdk.security.auth (UnixLoginModule) besides the usual list;
     # the G1 MSM's SIMD lanes need jdk.incubator.vector.

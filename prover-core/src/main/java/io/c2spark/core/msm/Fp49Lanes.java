@@ -54,7 +54,7 @@ final class Fp49Lanes {
     private static final double[] P = new double[LIMBS];
     private static final double PINV;
     /** The columns' starting values, eight lanes each. */
-    private static final long[] INIT = new long[(2 * LIMBS + 1) * LANES];
+    private static final long[] INIT = new long[2 * LIMBS * LANES];
     /** 2p in borrowed limbs (every limb but the top raised by 2^49, less the borrow): a + TWO_P - b never goes negative. */
     private static final long[] TWO_P = new long[LIMBS];
     /** 2^392 - kp for k = 2, 1: adding it carries out of the top limb exactly when v >= kp. */
@@ -69,7 +69,7 @@ final class Fp49Lanes {
             P[i] = pl[i];
         }
         PINV = p.negate().modInverse(BigInteger.ONE.shiftLeft(W)).longValue();
-        for (int c = 0; c <= 2 * LIMBS; c++) {
+        for (int c = 0; c < 2 * LIMBS; c++) {
             long lo = 0;
             long hi = 0;
             for (int i = 0; i < LIMBS; i++) {

@@ -174,7 +174,7 @@ final class LaneAffineBatch implements AffineBatch {
         return true;
     }
 
-    /** inv = the lane-wise inverses of the group at values[vo] (non-zero, below 2p), by one Fp56 inversion. */
+    /** inv = the lane-wise inverses of the group at values[vo] (non-zero, below 4p), by one Fp56 inversion. */
     private void invertLanes(long[] values, int vo) {
         System.arraycopy(values, vo, u, 0, G);
         f.canonical(u, 0);

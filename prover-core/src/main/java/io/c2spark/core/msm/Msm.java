@@ -99,7 +99,8 @@ public final class Msm {
         long[] sums = new long[windows * 3 * l];
         ComputePool.forRange(0, windows, 1, (from, to) -> {
             PointOps ops = new PointOps(f);
-            BucketAccumulator acc = affine ? new BucketAccumulator(f, 1 << (c - 1), batchSize(c), affineBatch(f, batchSize(c))) : null;
+            int batch = batchSize(c);
+            BucketAccumulator acc = affine ? new BucketAccumulator(f, 1 << (c - 1), batch, affineBatch(f, batch)) : null;
             for (int w = from; w < to; w++) {
                 if (affine) {
                     acc.reset(bases);

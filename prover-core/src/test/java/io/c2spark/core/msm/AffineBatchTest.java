@@ -2,9 +2,11 @@ package io.c2spark.core.msm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.security.SecureRandom;
 import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,11 +15,25 @@ import org.junit.jupiter.api.Test;
  * doublings, additions of a bucket's negation and batches that do not fill their last group.
  */
 class AffineBatchTest {
-    private final Random rnd = new Random(new SecureRandom().nextLong());
+    private final long seed = new SecureRandom().nextLong();
+    private final Random rnd = new Random(seed);
 
     @Test
-    void theTestJvmHasTheVectorApiSoMsmTestChecksTheLanes() {
-        assertTrue(Msm.SIMD_LANES, "surefire's argLine must add jdk.incubator.vector (and the CPU have AVX2)");
+    void theTestJvmHasTheVectorApiModule() {
+        assertTrue(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(),
+                "surefire's argLine must add jdk.incubator.vector");
+    }
+
+    /** Where the CPU has 256-bit vectors, MsmTest's G1 cases run the lanes. */
+    @Test
+    void msmTakesTheLanesWhereTheCpuHasThem() {
+        assumeTrue(Fp49Lanes.hardwareSupported(), "no 256-bit vectors: the MSM runs its scalar code");
+        assertTrue(Msm.SIMD_LANES);
+    }
+
+    @BeforeEach
+    void lanesInHardware() {
+        assumeTrue(Fp49Lanes.hardwareSupported(), "no 256-bit vectors: the Vector API's Java fallback would take minutes");
     }
 
     @Test
@@ -31,26 +47,57 @@ class AffineBatchTest {
         for (int bucketBits : new int[] {3, 6, 9}) {
             for (int batch : new int[] {1, 5, 8, 13, 64}) {
                 int buckets = 1 << bucketBits;
-                BucketAccumulator lanes = new BucketAccumulator(Coordinates.FP56, buckets, batch, new LaneAffineBatch(batch));
-                BucketAccumulator scalar = new BucketAccumulator(Coordinates.FP56, buckets, batch,
-                        new ScalarAffineBatch(Coordinates.FP56, batch));
-                lanes.reset(bases);
-                scalar.reset(bases);
+                int[] digits = new int[n];
                 for (int i = 0; i < n; i++) {
                     int digit = 1 + rnd.nextInt(buckets);
-                    int d = rnd.nextBoolean() ? digit : -digit;
-                    lanes.add(i, d);
-                    scalar.add(i, d);
+                    digits[i] = rnd.nextBoolean() ? digit : -digit;
                 }
-                lanes.finish();
-                scalar.finish();
-                PointOps ops = new PointOps(Coordinates.FP56);
-                long[] a = new long[3 * Fp56.LIMBS];
-                long[] b = new long[3 * Fp56.LIMBS];
-                lanes.reduce(ops, a, 0);
-                scalar.reduce(ops, b, 0);
-                assertArrayEquals(b, a, buckets + " buckets, batches of " + batch);
+                compare(bases, digits, buckets, batch, buckets + " buckets, batches of " + batch);
             }
         }
+    }
+
+    /**
+     * The same-x cases on purpose: a point added to a bucket that holds exactly it (a doubling) or
+     * its negation (the bucket empties), next to ordinary additions in the same groups.
+     */
+    @Test
+    void sameXLanesDoubleOrEmptyTheirBucket() {
+        int n = 64;
+        MsmTest.Case c = new MsmTest.Case(false, n, rnd);
+        int[] digits = new int[n];
+        for (int i = 0; i < n; i++) {
+            digits[i] = 9 + rnd.nextInt(50);
+        }
+        // Buckets 0..3 first receive point 2k, then a copy of it (k even: doubling) or its negation.
+        for (int k = 0; k < 4; k++) {
+            c.copyBase(2 * k, 2 * k + 1, k % 2 == 1);
+            digits[2 * k] = k + 1;
+            digits[2 * k + 1] = k + 1;
+        }
+        long[] bases = Coordinates.FP56.fromStandard(c.bases());
+        for (int batch : new int[] {1, 3, 8, 16}) {
+            compare(bases, digits, 64, batch, "same x, batches of " + batch);
+        }
+    }
+
+    private void compare(long[] bases, int[] digits, int buckets, int batch, String what) {
+        BucketAccumulator lanes = new BucketAccumulator(Coordinates.FP56, buckets, batch, new LaneAffineBatch(batch));
+        BucketAccumulator scalar = new BucketAccumulator(Coordinates.FP56, buckets, batch,
+                new ScalarAffineBatch(Coordinates.FP56, batch));
+        lanes.reset(bases);
+        scalar.reset(bases);
+        for (int i = 0; i < digits.length; i++) {
+            lanes.add(i, digits[i]);
+            scalar.add(i, digits[i]);
+        }
+        lanes.finish();
+        scalar.finish();
+        PointOps ops = new PointOps(Coordinates.FP56);
+        long[] a = new long[3 * Fp56.LIMBS];
+        long[] b = new long[3 * Fp56.LIMBS];
+        lanes.reduce(ops, a, 0);
+        scalar.reduce(ops, b, 0);
+        assertArrayEquals(b, a, what + ", seed " + seed);
     }
 }

@@ -40,7 +40,7 @@ class DeployConfTest {
             assertEquals("false", m.get("spark.speculation"), name);
             assertTrue(m.containsKey("spark.executor.memoryOverhead"), name);
             for (String jvm : new String[] {"driver", "executor"}) {
-                assertTrue(m.getOrDefault("spark." + jvm + ".extraJavaOptions", "").contains("--add-modules=jdk.incubator.vector"),
+                assertTrue(m.getOrDefault("spark." + jvm + ".defaultJavaOptions", "").contains("--add-modules=jdk.incubator.vector"),
                         name + ": the " + jvm + " JVMs need the Vector API module for the CPU MSM's SIMD lanes");
             }
         }

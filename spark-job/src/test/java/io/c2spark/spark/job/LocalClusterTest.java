@@ -56,7 +56,7 @@ class LocalClusterTest {
                 .set("spark.task.resource.gpu.amount", "0.5")
                 .set("spark.executor.memory", "768m")
                 .set("spark.executor.extraClassPath", System.getProperty("c2spark.test.classes"))
-                .set("spark.executor.extraJavaOptions", System.getProperty("c2spark.test.addOpens"))
+                .set("spark.executor.extraJavaOptions", System.getProperty("c2spark.test.executorJavaOptions"))
                 .set("spark.c2spark.local.gpus", "none");
         fs = FileSystem.getLocal(new Configuration());
         jsc = JobHarness.start(conf);
