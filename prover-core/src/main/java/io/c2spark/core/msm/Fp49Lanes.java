@@ -154,7 +154,12 @@ final class Fp49Lanes {
     }
 
     private static DoubleVector toDouble(long[] a, int o) {
-        return LongVector.fromArray(LS, a, o).or(TWO52_BITS).reinterpretAsDoubles().sub(TWO52);
+        return asDouble(LongVector.fromArray(LS, a, o));
+    }
+
+    /** The double of each lane's integer below 2^52: its bits under 2^52's exponent, less 2^52. */
+    private static DoubleVector asDouble(LongVector v) {
+        return v.or(TWO52_BITS).reinterpretAsDoubles().sub(TWO52);
     }
 
     private static LongVector bits(DoubleVector v) {
@@ -163,7 +168,7 @@ final class Fp49Lanes {
 
     /** m = -s p^-1 mod 2^49 for the column s (less the one low part it still expects), as a double. */
     private static DoubleVector factor(LongVector s, DoubleVector c1, DoubleVector pinv) {
-        DoubleVector x = s.add(BIAS_LO).and(M).or(TWO52_BITS).reinterpretAsDoubles().sub(TWO52);
+        DoubleVector x = asDouble(s.add(BIAS_LO).and(M));
         DoubleVector h = x.fma(pinv, c1);
         DoubleVector l = x.fma(pinv, c1.sub(h));
         return l.add(bits(l).lanewise(VectorOperators.LSHR, 63).neg().and(TWO49_BITS).reinterpretAsDoubles());

@@ -36,8 +36,9 @@ final class LaneAffineBatch implements AffineBatch {
     private final long[] v = new long[G];
     private final long[] inv = new long[G];
     private final long[] lambda = new long[G];
-    private final long[] scalar = new long[2 * LANES * L];
-    private final long[] total = new long[2 * L];
+    /** The eight lanes' running products as Fp56 elements, and batchInverse's scratch. */
+    private final long[] laneTotals = new long[LANES * L];
+    private final long[] scratch = new long[LANES * L];
     /** Where {@link #touch} leaves its loads, so that they are not optimised away. */
     private long sink;
 
@@ -117,22 +118,20 @@ final class LaneAffineBatch implements AffineBatch {
         int bo = (g & 1) * G;
         for (int j = 0; j < LANES; j++) {
             int i = g * LANES + j;
-            if (i >= n) {
-                // Padding: a harmless non-zero denominator for the batch inversion.
+            int b = i < n ? bucket[i] * PL : 0;
+            int p = i < n ? point[i] * PL : 0;
+            if (i >= n || Coordinates.FP56.equal(bases, p, buckets, b)) {
+                // Padding, or a same-x addition left to the caller: a harmless non-zero denominator
+                // for the batch inversion.
                 Fp49Lanes.set(xp, bo, j, Fp49Lanes.ONE);
                 Fp49Lanes.set(xb, bo, j, Fp49Lanes.ZERO);
+                if (i < n) {
+                    bucket[i] = ~bucket[i];
+                }
                 continue;
             }
-            int b = bucket[i] * PL;
-            int p = point[i] * PL;
-            if (sameX(bases, p, buckets, b)) {
-                Fp49Lanes.set(xp, bo, j, Fp49Lanes.ONE);
-                Fp49Lanes.set(xb, bo, j, Fp49Lanes.ZERO);
-                bucket[i] = ~bucket[i];
-            } else {
-                Fp49Lanes.load(bases, p, xp, bo, j);
-                Fp49Lanes.load(buckets, b, xb, bo, j);
-            }
+            Fp49Lanes.load(bases, p, xp, bo, j);
+            Fp49Lanes.load(buckets, b, xb, bo, j);
             Fp49Lanes.load(bases, p + L, yp, bo, j);
             Fp49Lanes.load(buckets, b + L, yb, bo, j);
         }
@@ -165,35 +164,16 @@ final class LaneAffineBatch implements AffineBatch {
         sink = s;
     }
 
-    private static boolean sameX(long[] a, int ao, long[] b, int bo) {
-        for (int k = 0; k < L; k++) {
-            if (a[ao + k] != b[bo + k]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** inv = the lane-wise inverses of the group at values[vo] (non-zero, below 4p), by one Fp56 inversion. */
+    /** inv = the lane-wise inverses of the group at values[vo] (non-zero, below 4p), by Fp56's batch inversion. */
     private void invertLanes(long[] values, int vo) {
         System.arraycopy(values, vo, u, 0, G);
         f.canonical(u, 0);
-        long[] s = scalar;
         for (int j = 0; j < LANES; j++) {
-            Fp49Lanes.store(u, 0, j, s, j * L);
+            Fp49Lanes.store(u, 0, j, laneTotals, j * L);
         }
-        int running = LANES * L;
-        System.arraycopy(s, 0, s, running, L);
-        for (int j = 1; j < LANES; j++) {
-            Fp56.mul(s, running + (j - 1) * L, s, j * L, s, running + j * L);
+        Coordinates.FP56.batchInverse(laneTotals, 0, LANES, scratch);
+        for (int j = 0; j < LANES; j++) {
+            Fp49Lanes.load(laneTotals, j * L, inv, 0, j);
         }
-        long[] t = total;
-        Fp56.inverse(s, running + (LANES - 1) * L, t, 0);
-        for (int j = LANES - 1; j > 0; j--) {
-            Fp56.mul(t, 0, s, running + (j - 1) * L, t, L);
-            Fp56.mul(t, 0, s, j * L, t, 0);
-            Fp49Lanes.load(t, L, inv, 0, j);
-        }
-        Fp49Lanes.load(t, 0, inv, 0, 0);
     }
 }
