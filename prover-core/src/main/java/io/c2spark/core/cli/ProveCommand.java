@@ -7,6 +7,7 @@ import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.groth16.ProverProvider;
 import io.c2spark.core.groth16.VerifyingKey;
+import io.c2spark.core.msm.Msm;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.C1FormatException;
 import io.c2spark.core.porep.c1.C1Output;
@@ -141,7 +142,7 @@ final class ProveCommand implements Callable<Integer> {
             log.println("  " + phase);
             log.flush();
         }) : gpu.open(circuit, params);
-        log.println("proving on the " + (gpu == null ? "CPU" : "GPU"));
+        log.println("proving on the " + (gpu == null ? "CPU (G1 MSM in " + Msm.g1Arithmetic() + ")" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
             log.println(line);
             log.flush();

@@ -9,8 +9,11 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Eight Fp elements at a time, one per SIMD lane (Java's incubating Vector API; on AVX2 two
- * 4 x 64-bit registers), for the batch-affine additions of G1 MSMs.
+ * Eight Fp elements at a time, one per SIMD lane (Java's incubating Vector API: one 8 x 64-bit
+ * register with AVX-512, two 4 x 64-bit ones with AVX2), for the batch-affine additions of G1 MSMs.
+ * Operations run one vector at a time: the multiplication takes its two halves one after the other
+ * on AVX2, which measured faster than interleaving them (49 against 67-75 ns per element; the
+ * interleaved form keeps twice the registers live).
  *
  * <p>Form: 8 limbs of 49 bits per element, in the Montgomery form of {@link Fp56} (R' = 2^392), so
  * that moving between the two is a re-cut of the same 392 bits. A group of eight elements is
@@ -34,13 +37,16 @@ import jdk.incubator.vector.VectorSpecies;
  */
 final class Fp49Lanes {
     static final int LANES = 8;
+    static final String WIDTH_PROPERTY = "c2spark.msm.vectorBits";
     static final int LIMBS = 8;
     static final int GROUP = LANES * LIMBS;
     private static final int W = 49;
     private static final long M = (1L << W) - 1;
     private static final long M56 = (1L << 56) - 1;
-    private static final VectorSpecies<Double> DS = DoubleVector.SPECIES_256;
-    private static final VectorSpecies<Long> LS = LongVector.SPECIES_256;
+    private static final VectorSpecies<Long> LS = laneSpecies();
+    private static final VectorSpecies<Double> DS = VectorSpecies.of(double.class, LS.vectorShape());
+    /** Lanes per vector: 8 with AVX-512 (one vector per group row), 4 with AVX2 (two). */
+    private static final int VL = LS.length();
     private static final double C1 = 0x1p101;
     private static final double K = 0x1p101 + 0x1.8p52;
     private static final double TWO52 = 0x1p52;
@@ -95,9 +101,24 @@ final class Fp49Lanes {
     private final double[] bd = new double[GROUP];
     private final long[] w = new long[GROUP];
 
-    /** Whether the CPU runs this class's 4 x 64-bit vectors in hardware. */
+    /** Whether the CPU runs this class's vectors (at least 4 x 64 bits) in hardware. */
     static boolean hardwareSupported() {
-        return LongVector.SPECIES_PREFERRED.vectorBitSize() >= LS.vectorBitSize();
+        return LongVector.SPECIES_PREFERRED.vectorBitSize() >= LongVector.SPECIES_256.vectorBitSize();
+    }
+
+    /**
+     * 512-bit vectors where the CPU has them, else 256-bit; the property {@value #WIDTH_PROPERTY}
+     * = 256 asks for the narrower ones (the tests run both widths on an AVX-512 machine).
+     */
+    private static VectorSpecies<Long> laneSpecies() {
+        int hardware = LongVector.SPECIES_PREFERRED.vectorBitSize();
+        int asked = Integer.getInteger(WIDTH_PROPERTY, 512);
+        return Math.min(hardware, asked) >= 512 ? LongVector.SPECIES_512 : LongVector.SPECIES_256;
+    }
+
+    /** The vector width in bits this JVM's lanes run at (256 or 512). */
+    static int vectorBits() {
+        return LS.vectorBitSize();
     }
 
     static long[] limbs(BigInteger v) {
@@ -137,7 +158,7 @@ final class Fp49Lanes {
 
     /** r = the lanes of b where pick[po + lane], of a elsewhere. */
     static void select(long[] a, int ao, long[] b, int bo, boolean[] pick, int po, long[] r, int ro) {
-        for (int half = 0; half < LANES; half += 4) {
+        for (int half = 0; half < LANES; half += VL) {
             VectorMask<Long> m = VectorMask.fromArray(LS, pick, po + half);
             for (int k = 0; k < LIMBS; k++) {
                 int o = LANES * k + half;
@@ -176,74 +197,59 @@ final class Fp49Lanes {
 
     /** r = a b / 2^392 mod p (below 1.04 p for inputs below 8p), eight lanes; r may alias a or b. */
     void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-        long[] t = this.t;
-        double[] bd = this.bd;
-        for (int k = 0; k < GROUP; k += 4) {
+        for (int k = 0; k < GROUP; k += VL) {
             toDouble(b, bo + k).intoArray(bd, k);
         }
+        System.arraycopy(INIT, 0, t, 0, INIT.length);
+        for (int half = 0; half < LANES; half += VL) {
+            mulLanes(a, ao + half, half, r, ro + half);
+        }
+    }
+
+    /** The lanes from first on of mul, one vector wide: operand scanning into the columns t. */
+    private void mulLanes(long[] a, int ao, int first, long[] r, int ro) {
+        long[] t = this.t;
+        double[] bd = this.bd;
         DoubleVector c1 = DoubleVector.broadcast(DS, C1);
         DoubleVector kk = DoubleVector.broadcast(DS, K);
         DoubleVector pinv = DoubleVector.broadcast(DS, PINV);
-        System.arraycopy(INIT, 0, t, 0, INIT.length);
         for (int i = 0; i < LIMBS; i++) {
-            DoubleVector a0 = toDouble(a, ao + LANES * i);
-            DoubleVector a1 = toDouble(a, ao + LANES * i + 4);
-            DoubleVector b0 = DoubleVector.fromArray(DS, bd, 0);
-            DoubleVector b1 = DoubleVector.fromArray(DS, bd, 4);
-            DoubleVector h0 = a0.fma(b0, c1);
-            DoubleVector h1 = a1.fma(b1, c1);
-            int o = LANES * i;
-            LongVector s0 = LongVector.fromArray(LS, t, o).add(bits(a0.fma(b0, kk.sub(h0))));
-            LongVector s1 = LongVector.fromArray(LS, t, o + 4).add(bits(a1.fma(b1, kk.sub(h1))));
-            LongVector ha0 = bits(h0);
-            LongVector ha1 = bits(h1);
-            DoubleVector m0 = factor(s0, c1, pinv);
-            DoubleVector m1 = factor(s1, c1, pinv);
+            DoubleVector ai = toDouble(a, ao + LANES * i);
+            DoubleVector b0 = DoubleVector.fromArray(DS, bd, first);
+            DoubleVector h = ai.fma(b0, c1);
+            int o = LANES * i + first;
+            LongVector s = LongVector.fromArray(LS, t, o).add(bits(ai.fma(b0, kk.sub(h))));
+            LongVector ha = bits(h);
+            DoubleVector m = factor(s, c1, pinv);
             DoubleVector p = DoubleVector.broadcast(DS, P[0]);
-            h0 = m0.fma(p, c1);
-            h1 = m1.fma(p, c1);
-            s0 = s0.add(bits(m0.fma(p, kk.sub(h0))));
-            s1 = s1.add(bits(m1.fma(p, kk.sub(h1))));
-            LongVector hm0 = bits(h0).add(s0.lanewise(VectorOperators.LSHR, W));
-            LongVector hm1 = bits(h1).add(s1.lanewise(VectorOperators.LSHR, W));
+            h = m.fma(p, c1);
+            s = s.add(bits(m.fma(p, kk.sub(h))));
+            LongVector hm = bits(h).add(s.lanewise(VectorOperators.LSHR, W));
             for (int j = 1; j < LIMBS; j++) {
-                b0 = DoubleVector.fromArray(DS, bd, LANES * j);
-                b1 = DoubleVector.fromArray(DS, bd, LANES * j + 4);
+                DoubleVector bj = DoubleVector.fromArray(DS, bd, LANES * j + first);
                 p = DoubleVector.broadcast(DS, P[j]);
-                h0 = a0.fma(b0, c1);
-                h1 = a1.fma(b1, c1);
-                DoubleVector g0 = m0.fma(p, c1);
-                DoubleVector g1 = m1.fma(p, c1);
-                o = LANES * (i + j);
-                LongVector.fromArray(LS, t, o).add(bits(a0.fma(b0, kk.sub(h0)))).add(bits(m0.fma(p, kk.sub(g0))))
-                        .add(ha0).add(hm0).intoArray(t, o);
-                LongVector.fromArray(LS, t, o + 4).add(bits(a1.fma(b1, kk.sub(h1)))).add(bits(m1.fma(p, kk.sub(g1))))
-                        .add(ha1).add(hm1).intoArray(t, o + 4);
-                ha0 = bits(h0);
-                ha1 = bits(h1);
-                hm0 = bits(g0);
-                hm1 = bits(g1);
+                h = ai.fma(bj, c1);
+                DoubleVector g = m.fma(p, c1);
+                o = LANES * (i + j) + first;
+                LongVector.fromArray(LS, t, o).add(bits(ai.fma(bj, kk.sub(h)))).add(bits(m.fma(p, kk.sub(g))))
+                        .add(ha).add(hm).intoArray(t, o);
+                ha = bits(h);
+                hm = bits(g);
             }
-            o = LANES * (i + LIMBS);
-            LongVector.fromArray(LS, t, o).add(ha0).add(hm0).intoArray(t, o);
-            LongVector.fromArray(LS, t, o + 4).add(ha1).add(hm1).intoArray(t, o + 4);
+            o = LANES * (i + LIMBS) + first;
+            LongVector.fromArray(LS, t, o).add(ha).add(hm).intoArray(t, o);
         }
-        LongVector c0 = LongVector.zero(LS);
-        LongVector c1l = LongVector.zero(LS);
+        LongVector c = LongVector.zero(LS);
         for (int k = 0; k < LIMBS; k++) {
-            int o = LANES * (k + LIMBS);
-            LongVector v0 = LongVector.fromArray(LS, t, o).add(c0);
-            LongVector v1 = LongVector.fromArray(LS, t, o + 4).add(c1l);
-            c0 = v0.lanewise(VectorOperators.LSHR, W);
-            c1l = v1.lanewise(VectorOperators.LSHR, W);
-            v0.and(M).intoArray(r, ro + LANES * k);
-            v1.and(M).intoArray(r, ro + LANES * k + 4);
+            LongVector v = LongVector.fromArray(LS, t, LANES * (k + LIMBS) + first).add(c);
+            c = v.lanewise(VectorOperators.LSHR, W);
+            v.and(M).intoArray(r, ro + LANES * k);
         }
     }
 
     /** r = a + 2p - b for b at most 2p (and a + 2p below 2^392), eight lanes. */
     static void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-        for (int half = 0; half < LANES; half += 4) {
+        for (int half = 0; half < LANES; half += VL) {
             LongVector c = LongVector.zero(LS);
             for (int k = 0; k < LIMBS; k++) {
                 int o = LANES * k + half;
@@ -256,7 +262,7 @@ final class Fp49Lanes {
 
     /** r = a + b (no reduction; the sum must stay below 2^392), eight lanes. */
     static void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-        for (int half = 0; half < LANES; half += 4) {
+        for (int half = 0; half < LANES; half += VL) {
             LongVector c = LongVector.zero(LS);
             for (int k = 0; k < LIMBS; k++) {
                 int o = LANES * k + half;
@@ -271,7 +277,7 @@ final class Fp49Lanes {
     void canonical(long[] a, int ao) {
         long[] w = this.w;
         for (long[] complement : COMPLEMENTS) {
-            for (int half = 0; half < LANES; half += 4) {
+            for (int half = 0; half < LANES; half += VL) {
                 LongVector c = LongVector.zero(LS);
                 for (int k = 0; k < LIMBS; k++) {
                     int o = LANES * k + half;

@@ -44,6 +44,17 @@ public final class Msm {
     private Msm() {
     }
 
+    /** How G1's batches run in this JVM, for the commands' logs: SIMD lanes and their width, or why not. */
+    public static String g1Arithmetic() {
+        if (SIMD_LANES) {
+            return "SIMD lanes, " + Fp49Lanes.vectorBits() + "-bit vectors";
+        }
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return "scalar (the JVM lacks --add-modules=jdk.incubator.vector)";
+        }
+        return "scalar (no 256-bit vectors on this CPU)";
+    }
+
     /** sum s_i P_i over G1: bases 12 longs per point, scalars 4 longs each; returns 18 longs (Jacobian). */
     public static long[] g1(long[] bases, long[] scalars) {
         return inWorkingForm(Coordinates.FP56, "G1", bases, scalars, 0, null);

@@ -29,6 +29,7 @@ class AffineBatchTest {
     void msmTakesTheLanesWhereTheCpuHasThem() {
         assumeTrue(Fp49Lanes.hardwareSupported(), "no 256-bit vectors: the MSM runs its scalar code");
         assertTrue(Msm.SIMD_LANES);
+        assertTrue(Msm.g1Arithmetic().startsWith("SIMD lanes, " + Fp49Lanes.vectorBits() + "-bit"), Msm.g1Arithmetic());
     }
 
     @BeforeEach

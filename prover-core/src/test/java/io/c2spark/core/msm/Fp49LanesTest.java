@@ -8,6 +8,7 @@ import io.c2spark.core.field.Fp;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.util.Random;
+import jdk.incubator.vector.LongVector;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,17 @@ class Fp49LanesTest {
     private static final int WARM_UP = 50_000;
     private final long seed = new SecureRandom().nextLong();
     private final Random rnd = new Random(seed);
+
+    /** The lanes run at the hardware's width, 512 bits at most, or at 256 where that is asked. */
+    @Test
+    void vectorWidthIsTheHardwaresUnlessNarrowerIsAsked() {
+        int hardware = LongVector.SPECIES_PREFERRED.vectorBitSize();
+        String asked = System.getProperty(Fp49Lanes.WIDTH_PROPERTY);
+        int expected = hardware >= 512 && !"256".equals(asked) ? 512 : 256;
+        System.out.println("Fp49LanesTest: " + Fp49Lanes.vectorBits() + "-bit vectors (hardware " + hardware
+                + ", " + Fp49Lanes.WIDTH_PROPERTY + " = " + asked + ")");
+        assertEquals(expected, Fp49Lanes.vectorBits());
+    }
 
     /** Raw value of lane j, checking that every limb is normalised. */
     private static BigInteger raw(long[] g, int lane) {
