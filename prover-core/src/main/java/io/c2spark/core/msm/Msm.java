@@ -16,8 +16,10 @@ import java.math.BigInteger;
  * read independently of the others); negative digits add the negated point, which halves the
  * buckets to 2^(c-1). Windows run in parallel on {@link ComputePool}, each accumulating its
  * buckets with batched affine additions ({@link BucketAccumulator}), then reducing them by running
- * sums; the window sums are combined by c doublings each. c minimises a cost model of the
- * multiplications (below). Small inputs use Jacobian buckets, where batching has nothing to batch.
+ * sums (batched too, segments side by side); the window sums are combined by c doublings each. c
+ * minimises a cost model of the multiplications (below). The top window, whose digits run only to
+ * a few (e.g. 7 for c = 12), spreads each digit over several buckets. Small inputs use Jacobian
+ * buckets, where batching has nothing to batch.
  * The public entry points work on coordinates converted to 56-bit limbs ({@link Fp56}: at 2^16 the
  * MSM takes 802 ms there against 882 in the shared layout, its additions needing no carry
  * detection and its multiplication no re-cutting).
@@ -28,11 +30,21 @@ public final class Msm {
     /** With c = 1 the digits {-1, 0} cannot express a positive scalar: 2 is the smallest window. */
     static final int MIN_WINDOW = 2;
     static final int MAX_WINDOW = 18;
+    /**
+     * The widest window the cost model picks for batch-affine buckets: wider ones' buckets (7 and 15
+     * MB for G1 at c = 17 and 18) miss the caches more than their fewer windows save (G1 at 2^22:
+     * 18.5, 19.8 and 21.0 s at c = 16, 17 and 18).
+     */
+    static final int MAX_AFFINE_WINDOW = 16;
     /** Field multiplications per point per window: batch-affine (3 + 3 + amortised inversion) and Jacobian mixed (7M + 4S). */
     private static final double AFFINE_ADD_COST = 6.5;
     private static final double MIXED_ADD_COST = 11;
-    /** Per bucket per window in the reduction: one mixed and one full Jacobian addition. */
-    private static final double REDUCE_COST = 27;
+    /**
+     * Per bucket per window in the reduction: two batch-affine additions ({@link BucketAccumulator}),
+     * or one mixed and one full Jacobian addition.
+     */
+    private static final double AFFINE_REDUCE_COST = 2 * AFFINE_ADD_COST;
+    private static final double JACOBIAN_REDUCE_COST = 27;
     /**
      * Whether G1's batches run in SIMD lanes: the JVM was started with {@code --add-modules
      * jdk.incubator.vector} and the CPU has 256-bit vectors (AVX2; without them the Vector API
@@ -107,6 +119,7 @@ public final class Msm {
         int windows = windowCount(c);
         long[] digits = recode(scalars, n, c, windows);
         boolean[] identity = identities(f, bases, n);
+        int topSpread = topWindowSpread(c, windows);
         long[] sums = new long[windows * 3 * l];
         ComputePool.forRange(0, windows, 1, (from, to) -> {
             PointOps ops = new PointOps(f);
@@ -114,7 +127,7 @@ public final class Msm {
             BucketAccumulator acc = affine ? new BucketAccumulator(f, 1 << (c - 1), batch, affineBatch(f, batch)) : null;
             for (int w = from; w < to; w++) {
                 if (affine) {
-                    acc.reset(bases);
+                    acc.reset(bases, w == windows - 1 ? topSpread : 0);
                     for (int i = 0; i < n; i++) {
                         int d = digit(digits, i, w, c);
                         if (d != 0 && !identity[i]) {
@@ -147,13 +160,14 @@ public final class Msm {
         return f == Coordinates.FP56 && SIMD_LANES ? new LaneAffineBatch(batchSize) : new ScalarAffineBatch(f, batchSize);
     }
 
-    /** The window minimising windows * (n * addCost + 2^(c-1) * REDUCE_COST). */
+    /** The window minimising windows * (n * addCost + 2^(c-1) * reduceCost). */
     static int windowBits(int n, boolean affine) {
         double add = affine ? AFFINE_ADD_COST : MIXED_ADD_COST;
+        double reduce = affine ? AFFINE_REDUCE_COST : JACOBIAN_REDUCE_COST;
         int best = MIN_WINDOW;
         double bestCost = Double.MAX_VALUE;
-        for (int c = MIN_WINDOW; c <= MAX_WINDOW; c++) {
-            double cost = windowCount(c) * (n * add + (1 << (c - 1)) * REDUCE_COST);
+        for (int c = MIN_WINDOW; c <= (affine ? MAX_AFFINE_WINDOW : MAX_WINDOW); c++) {
+            double cost = windowCount(c) * (n * add + (1 << (c - 1)) * reduce);
             if (cost < bestCost) {
                 bestCost = cost;
                 best = c;
@@ -187,6 +201,21 @@ public final class Msm {
             k = k.setBit(c * w + c - 1);
         }
         return k;
+    }
+
+    /**
+     * log2 of the buckets each digit of the top window gets (see {@link BucketAccumulator#reset}):
+     * its digits run from 0 to only (r - 1 + K) / 2^(c (W - 1)) - 2^(c - 1), e.g. 7 for c = 12,
+     * where every other window has 2^(c-1). At least 8 buckets per digit where they fit, else 0.
+     */
+    static int topWindowSpread(int c, int windows) {
+        int top = Fr.MODULUS.subtract(BigInteger.ONE).add(offset(c, windows)).shiftRight(c * (windows - 1)).intValue()
+                - (1 << (c - 1));
+        if (top < 1) {
+            return 0;
+        }
+        int spread = (c - 1) - (32 - Integer.numberOfLeadingZeros(top - 1));
+        return spread >= 3 ? spread : 0;
     }
 
     /** Canonical scalar + K, as 5 little-endian limbs per scalar. */

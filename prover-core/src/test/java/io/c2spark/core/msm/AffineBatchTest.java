@@ -86,8 +86,8 @@ class AffineBatchTest {
         BucketAccumulator lanes = new BucketAccumulator(Coordinates.FP56, buckets, batch, new LaneAffineBatch(batch));
         BucketAccumulator scalar = new BucketAccumulator(Coordinates.FP56, buckets, batch,
                 new ScalarAffineBatch(Coordinates.FP56, batch));
-        lanes.reset(bases);
-        scalar.reset(bases);
+        lanes.reset(bases, 0);
+        scalar.reset(bases, 0);
         for (int i = 0; i < digits.length; i++) {
             lanes.add(i, digits[i]);
             scalar.add(i, digits[i]);

@@ -167,6 +167,7 @@ class MsmTest {
     void wideWindowsSpanningLimbs() {
         // c = 13 and 16 (the 2^20 window) read digits across 64-bit limb boundaries.
         Case c = edgeCase(false, 40);
+        check(c, run(c, 12, true), "G1 c=12");
         check(c, run(c, 13, true), "G1 c=13");
         check(c, run(c, 16, true), "G1 c=16");
     }
@@ -190,6 +191,27 @@ class MsmTest {
             check(c, run(c, 8, true), (g2 ? "G2" : "G1") + " same-x batch-affine");
             check(c, run(c, 8, false), (g2 ? "G2" : "G1") + " same-x jacobian");
         }
+    }
+
+    /** The top window's digits, spread over 2^spread buckets each, fit the window's buckets; c = 12's 7 digits get 256. */
+    @Test
+    void topWindowSpreadFitsItsDigits() {
+        for (int c = Msm.MIN_WINDOW; c <= Msm.MAX_WINDOW; c++) {
+            int windows = Msm.windowCount(c);
+            BigInteger k = BigInteger.ZERO;
+            for (int w = 0; w < windows; w++) {
+                k = k.setBit(c * w + c - 1);
+            }
+            int topDigit = ReferenceCurve.R.subtract(BigInteger.ONE).add(k).shiftRight(c * (windows - 1)).intValue()
+                    - (1 << (c - 1));
+            int spread = Msm.topWindowSpread(c, windows);
+            assertTrue(topDigit >= 1, "c=" + c);
+            assertTrue((long) topDigit << spread <= 1 << (c - 1), "c=" + c + " spread " + spread + " top digit " + topDigit);
+            assertTrue(spread == 0 ? (long) topDigit << 3 > 1 << (c - 1) : (long) topDigit << (spread + 1) > 1 << (c - 1),
+                    "c=" + c + ": the widest spread that fits, or none below 8");
+        }
+        assertEquals(8, Msm.topWindowSpread(12, Msm.windowCount(12)));
+        assertEquals(0, Msm.topWindowSpread(16, Msm.windowCount(16)));
     }
 
     @Test
