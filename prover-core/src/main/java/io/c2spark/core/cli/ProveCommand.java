@@ -136,12 +136,17 @@ final class ProveCommand implements Callable<Integer> {
         }
         log.println("loading " + paramsFile + " and the partition circuit ...");
         log.flush();
+        long start = System.nanoTime();
         Parameters params = ParameterFiles.readParams(paramsFile, false);
+        long loaded = System.nanoTime();
         R1csShape circuit = PorepParameters.circuitShape(shape);
+        long synthesized = System.nanoTime();
         Groth16Prover prover = gpu == null ? new CpuProver(circuit, params, phase -> {
             log.println("  " + phase);
             log.flush();
         }) : gpu.open(circuit, params);
+        log.printf("  parameters %.1f s, circuit %.1f s, prover set-up %.1f s%n", (loaded - start) / 1e9,
+                (synthesized - loaded) / 1e9, (System.nanoTime() - synthesized) / 1e9);
         log.println("proving on the " + (gpu == null ? "CPU (G1 MSM in " + Msm.g1Arithmetic() + ")" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
             log.println(line);
