@@ -28,9 +28,9 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Benchmark> selected = ArithmeticBenchmarks.select(only);
-        System.out.printf("c2spark bench: %d cores, java %s, max heap %d MiB, G1 MSM in %s%n",
+        System.out.printf("c2spark bench: %d cores, java %s, max heap %d MiB, MSM batches in %s%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                Runtime.getRuntime().maxMemory() >> 20, Msm.g1Arithmetic());
+                Runtime.getRuntime().maxMemory() >> 20, Msm.batchArithmetic());
         List<BenchmarkRunner.Result> results = new BenchmarkRunner(reps, System.out).runAll(selected);
         if (csv != null) {
             BenchmarkRunner.writeCsv(results, csv);

@@ -147,7 +147,7 @@ final class ProveCommand implements Callable<Integer> {
         }) : gpu.open(circuit, params);
         log.printf("  parameters %.1f s, circuit %.1f s, prover set-up %.1f s%n", (loaded - start) / 1e9,
                 (synthesized - loaded) / 1e9, (System.nanoTime() - synthesized) / 1e9);
-        log.println("proving on the " + (gpu == null ? "CPU (G1 MSM in " + Msm.g1Arithmetic() + ")" : "GPU"));
+        log.println("proving on the " + (gpu == null ? "CPU (MSM batches in " + Msm.batchArithmetic() + ")" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
             log.println(line);
             log.flush();

@@ -1,13 +1,14 @@
 package io.c2spark.core.msm;
 
 /**
- * G1's batch of affine additions eight at a time, in {@link Fp49Lanes}' SIMD lanes (see
- * {@link AffineBatch}). Buckets and bases stay in {@link Fp56}'s canonical form; each addition's
- * coordinates are re-cut into a lane on the way in and reduced and re-cut on the way out.
+ * A batch of affine additions eight at a time, in {@link Fp49Lanes}' SIMD lanes (see
+ * {@link AffineBatch}), over a {@link LaneField}: Fp for G1, Fp2 for G2. Buckets and bases stay in
+ * the Fp56 working form; each addition's coordinates are re-cut into a lane on the way in and
+ * reduced and re-cut on the way out.
  *
  * <p>Pass 1 takes x_P - x_B and y_P -+ y_B for each group of eight and the running products of the
  * denominators, lane by lane. The eight lanes' products are inverted together (Montgomery's trick
- * again, in {@link Fp56}, with one inversion). Pass 2 walks the groups back, peeling each group's
+ * again, in the working form, with one inversion). Pass 2 walks the groups back, peeling each group's
  * inverses off the running inverse, and finishes its additions. Six multiplications per addition,
  * as in {@link ScalarAffineBatch}, at about half the cost each.
  *
@@ -16,37 +17,54 @@ package io.c2spark.core.msm;
  * be forwarded from the store buffer and waits for the stores to retire.
  */
 final class LaneAffineBatch implements AffineBatch {
-    private static final int L = Fp56.LIMBS;
-    private static final int PL = 2 * L;
-    private static final int G = Fp49Lanes.GROUP;
     private static final int LANES = Fp49Lanes.LANES;
 
-    private final Fp49Lanes f = new Fp49Lanes();
+    private final LaneField f;
+    private final Coordinates c;
+    /** Limbs of a coordinate and of a point in the working form; longs of a group of eight in lanes. */
+    private final int l;
+    private final int pl;
+    private final int gl;
     private final long[] dx;
     private final long[] dy;
     private final long[] prefix;
     /** Lanes of -P additions, padded to whole groups. */
     private final boolean[] negated;
     /** Double buffers (two groups each) of the bucket's x and y and the point's x and y. */
-    private final long[] xb = new long[2 * G];
-    private final long[] yb = new long[2 * G];
-    private final long[] xp = new long[2 * G];
-    private final long[] yp = new long[2 * G];
-    private final long[] u = new long[G];
-    private final long[] v = new long[G];
-    private final long[] inv = new long[G];
-    private final long[] lambda = new long[G];
-    /** The eight lanes' running products as Fp56 elements, and batchInverse's scratch. */
-    private final long[] laneTotals = new long[LANES * L];
-    private final long[] scratch = new long[LANES * L];
+    private final long[] xb;
+    private final long[] yb;
+    private final long[] xp;
+    private final long[] yp;
+    private final long[] u;
+    private final long[] v;
+    private final long[] inv;
+    private final long[] lambda;
+    /** The eight lanes' running products in the working form, and batchInverse's scratch. */
+    private final long[] laneTotals;
+    private final long[] scratch;
     /** Where {@link #touch} leaves its loads, so that they are not optimised away. */
     private long sink;
 
-    LaneAffineBatch(int batchSize) {
+    LaneAffineBatch(LaneField f, int batchSize) {
+        this.f = f;
+        this.c = f.coordinates();
+        this.l = c.limbs;
+        this.pl = 2 * c.limbs;
+        this.gl = f.groupLongs();
+        this.xb = new long[2 * gl];
+        this.yb = new long[2 * gl];
+        this.xp = new long[2 * gl];
+        this.yp = new long[2 * gl];
+        this.u = new long[gl];
+        this.v = new long[gl];
+        this.inv = new long[gl];
+        this.lambda = new long[gl];
+        this.laneTotals = new long[LANES * l];
+        this.scratch = new long[LANES * l];
         int groups = (batchSize + LANES - 1) / LANES;
-        this.dx = new long[groups * G];
-        this.dy = new long[groups * G];
-        this.prefix = new long[groups * G];
+        this.dx = new long[groups * gl];
+        this.dy = new long[groups * gl];
+        this.prefix = new long[groups * gl];
         this.negated = new boolean[groups * LANES];
     }
 
@@ -60,54 +78,54 @@ final class LaneAffineBatch implements AffineBatch {
         java.util.Arrays.fill(negated, n, groups * LANES, false);
         gatherForPass1(buckets, bases, bucket, point, n, 0);
         for (int g = 0; g < groups; g++) {
-            int go = g * G;
-            int bo = (g & 1) * G;
+            int go = g * gl;
+            int bo = (g & 1) * gl;
             if (g + 2 < groups) {
                 touch(buckets, bucket, n, g + 2);
             }
             if (g + 1 < groups) {
                 gatherForPass1(buckets, bases, bucket, point, n, g + 1);
             }
-            Fp49Lanes.sub(xp, bo, xb, bo, dx, go);
-            Fp49Lanes.sub(yp, bo, yb, bo, u, 0);
-            Fp49Lanes.add(yp, bo, yb, bo, v, 0);
-            Fp49Lanes.select(u, 0, v, 0, negated, g * LANES, dy, go);
+            f.sub(xp, bo, xb, bo, dx, go);
+            f.sub(yp, bo, yb, bo, u, 0);
+            f.add(yp, bo, yb, bo, v, 0);
+            f.select(u, 0, v, 0, negated, g * LANES, dy, go);
             if (g == 0) {
-                System.arraycopy(dx, 0, prefix, 0, G);
+                System.arraycopy(dx, 0, prefix, 0, gl);
             } else {
-                f.mul(prefix, go - G, dx, go, prefix, go);
+                f.mul(prefix, go - gl, dx, go, prefix, go);
             }
         }
-        invertLanes(prefix, (groups - 1) * G);
+        invertLanes(prefix, (groups - 1) * gl);
         gatherForPass2(buckets, bases, bucket, point, n, groups - 1);
         for (int g = groups - 1; g >= 0; g--) {
-            int go = g * G;
-            int bo = (g & 1) * G;
+            int go = g * gl;
+            int bo = (g & 1) * gl;
             if (g > 0) {
                 gatherForPass2(buckets, bases, bucket, point, n, g - 1);
-                f.mul(inv, 0, prefix, go - G, lambda, 0);
+                f.mul(inv, 0, prefix, go - gl, lambda, 0);
                 f.mul(inv, 0, dx, go, inv, 0);
                 f.mul(dy, go, lambda, 0, lambda, 0);
             } else {
                 f.mul(dy, go, inv, 0, lambda, 0);
             }
             // x3 = lambda^2 - x_B - x_P, y3 = lambda (x_B - x3) - y_B; for -P the slope is -lambda.
-            Fp49Lanes.add(xb, bo, xp, bo, u, 0);
+            f.add(xb, bo, xp, bo, u, 0);
             f.mul(lambda, 0, lambda, 0, xp, bo);
-            Fp49Lanes.sub(xp, bo, u, 0, xp, bo);
+            f.sub(xp, bo, u, 0, xp, bo);
             f.canonical(xp, bo);
-            Fp49Lanes.sub(xb, bo, xp, bo, u, 0);
-            Fp49Lanes.sub(xp, bo, xb, bo, v, 0);
-            Fp49Lanes.select(u, 0, v, 0, negated, g * LANES, u, 0);
+            f.sub(xb, bo, xp, bo, u, 0);
+            f.sub(xp, bo, xb, bo, v, 0);
+            f.select(u, 0, v, 0, negated, g * LANES, u, 0);
             f.mul(lambda, 0, u, 0, u, 0);
-            Fp49Lanes.sub(u, 0, yb, bo, u, 0);
+            f.sub(u, 0, yb, bo, u, 0);
             f.canonical(u, 0);
             for (int j = 0; j < LANES; j++) {
                 int i = g * LANES + j;
                 if (i < n && bucket[i] >= 0) {
-                    int o = bucket[i] * PL;
-                    Fp49Lanes.store(xp, bo, j, buckets, o);
-                    Fp49Lanes.store(u, 0, j, buckets, o + L);
+                    int o = bucket[i] * pl;
+                    f.store(xp, bo, j, buckets, o);
+                    f.store(u, 0, j, buckets, o + l);
                 }
             }
         }
@@ -115,38 +133,38 @@ final class LaneAffineBatch implements AffineBatch {
 
     /** Re-cuts group g's coordinates into half g & 1 of the buffers and marks its same-x lanes. */
     private void gatherForPass1(long[] buckets, long[] bases, int[] bucket, int[] point, int n, int g) {
-        int bo = (g & 1) * G;
+        int bo = (g & 1) * gl;
         for (int j = 0; j < LANES; j++) {
             int i = g * LANES + j;
-            int b = i < n ? bucket[i] * PL : 0;
-            int p = i < n ? point[i] * PL : 0;
-            if (i >= n || Coordinates.FP56.equal(bases, p, buckets, b)) {
+            int b = i < n ? bucket[i] * pl : 0;
+            int p = i < n ? point[i] * pl : 0;
+            if (i >= n || c.equal(bases, p, buckets, b)) {
                 // Padding, or a same-x addition left to the caller: a harmless non-zero denominator
                 // for the batch inversion.
-                Fp49Lanes.set(xp, bo, j, Fp49Lanes.ONE);
-                Fp49Lanes.set(xb, bo, j, Fp49Lanes.ZERO);
+                f.setOne(xp, bo, j);
+                f.setZero(xb, bo, j);
                 if (i < n) {
                     bucket[i] = ~bucket[i];
                 }
                 continue;
             }
-            Fp49Lanes.load(bases, p, xp, bo, j);
-            Fp49Lanes.load(buckets, b, xb, bo, j);
-            Fp49Lanes.load(bases, p + L, yp, bo, j);
-            Fp49Lanes.load(buckets, b + L, yb, bo, j);
+            f.load(bases, p, xp, bo, j);
+            f.load(buckets, b, xb, bo, j);
+            f.load(bases, p + l, yp, bo, j);
+            f.load(buckets, b + l, yb, bo, j);
         }
     }
 
     /** Re-cuts the bucket's x and y and the point's x of group g's additions into half g & 1. */
     private void gatherForPass2(long[] buckets, long[] bases, int[] bucket, int[] point, int n, int g) {
-        int bo = (g & 1) * G;
+        int bo = (g & 1) * gl;
         for (int j = 0; j < LANES; j++) {
             int i = g * LANES + j;
             if (i < n && bucket[i] >= 0) {
-                int b = bucket[i] * PL;
-                Fp49Lanes.load(buckets, b, xb, bo, j);
-                Fp49Lanes.load(buckets, b + L, yb, bo, j);
-                Fp49Lanes.load(bases, point[i] * PL, xp, bo, j);
+                int b = bucket[i] * pl;
+                f.load(buckets, b, xb, bo, j);
+                f.load(buckets, b + l, yb, bo, j);
+                f.load(bases, point[i] * pl, xp, bo, j);
             }
         }
     }
@@ -158,22 +176,22 @@ final class LaneAffineBatch implements AffineBatch {
     private void touch(long[] buckets, int[] bucket, int n, int g) {
         long s = sink;
         for (int j = 0, i = g * LANES; j < LANES && i < n; j++, i++) {
-            int b = bucket[i] * PL;
-            s ^= buckets[b] ^ buckets[b + L] ^ buckets[b + PL - 1];
+            int b = bucket[i] * pl;
+            s ^= buckets[b] ^ buckets[b + l] ^ buckets[b + pl - 1];
         }
         sink = s;
     }
 
-    /** inv = the lane-wise inverses of the group at values[vo] (non-zero, below 4p), by Fp56's batch inversion. */
+    /** inv = the lane-wise inverses of the group at values[vo] (non-zero, below 4p), by the working form's batch inversion. */
     private void invertLanes(long[] values, int vo) {
-        System.arraycopy(values, vo, u, 0, G);
+        System.arraycopy(values, vo, u, 0, gl);
         f.canonical(u, 0);
         for (int j = 0; j < LANES; j++) {
-            Fp49Lanes.store(u, 0, j, laneTotals, j * L);
+            f.store(u, 0, j, laneTotals, j * l);
         }
-        Coordinates.FP56.batchInverse(laneTotals, 0, LANES, scratch);
+        c.batchInverse(laneTotals, 0, LANES, scratch);
         for (int j = 0; j < LANES; j++) {
-            Fp49Lanes.load(laneTotals, j * L, inv, 0, j);
+            f.load(laneTotals, j * l, inv, 0, j);
         }
     }
 }

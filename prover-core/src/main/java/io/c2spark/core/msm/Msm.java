@@ -46,7 +46,7 @@ public final class Msm {
     private static final double AFFINE_REDUCE_COST = 2 * AFFINE_ADD_COST;
     private static final double JACOBIAN_REDUCE_COST = 27;
     /**
-     * Whether G1's batches run in SIMD lanes: the JVM was started with {@code --add-modules
+     * Whether the batches run in SIMD lanes: the JVM was started with {@code --add-modules
      * jdk.incubator.vector} and the CPU has 256-bit vectors (AVX2; without them the Vector API
      * falls back to plain Java, far slower than the scalar code).
      */
@@ -56,8 +56,8 @@ public final class Msm {
     private Msm() {
     }
 
-    /** How G1's batches run in this JVM, for the commands' logs: SIMD lanes and their width, or why not. */
-    public static String g1Arithmetic() {
+    /** How the MSMs' batches run in this JVM, for the commands' logs: SIMD lanes and their width, or why not. */
+    public static String batchArithmetic() {
         if (SIMD_LANES) {
             return "SIMD lanes, " + Fp49Lanes.vectorBits() + "-bit vectors";
         }
@@ -153,11 +153,17 @@ public final class Msm {
     }
 
     /**
-     * G1 in the working form takes its batches eight at a time in SIMD lanes where the JVM has the
-     * Vector API module (c2spark's launchers and tests add it); anything else, one at a time.
+     * G1 and G2 in the working form take their batches eight at a time in SIMD lanes where the JVM
+     * has the Vector API module (c2spark's launchers and tests add it); anything else, one at a time.
      */
     private static AffineBatch affineBatch(Coordinates f, int batchSize) {
-        return f == Coordinates.FP56 && SIMD_LANES ? new LaneAffineBatch(batchSize) : new ScalarAffineBatch(f, batchSize);
+        if (SIMD_LANES && f == Coordinates.FP56) {
+            return new LaneAffineBatch(new FpLanes(), batchSize);
+        }
+        if (SIMD_LANES && f == Coordinates.FP2_56) {
+            return new LaneAffineBatch(new Fp2Lanes(), batchSize);
+        }
+        return new ScalarAffineBatch(f, batchSize);
     }
 
     /** The window minimising windows * (n * addCost + 2^(c-1) * reduceCost). */

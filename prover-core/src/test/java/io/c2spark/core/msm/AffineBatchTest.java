@@ -10,9 +10,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * G1's two batch implementations leave the same buckets: the SIMD lanes ({@link LaneAffineBatch})
- * against the scalar code ({@link ScalarAffineBatch}), on the same points and digits, including
- * doublings, additions of a bucket's negation and batches that do not fill their last group.
+ * The two batch implementations leave the same buckets: the SIMD lanes ({@link LaneAffineBatch},
+ * over Fp for G1 and Fp2 for G2) against the scalar code ({@link ScalarAffineBatch}), on the same
+ * points and digits, including doublings, additions of a bucket's negation and batches that do not
+ * fill their last group.
  */
 class AffineBatchTest {
     private final long seed = new SecureRandom().nextLong();
@@ -29,7 +30,7 @@ class AffineBatchTest {
     void msmTakesTheLanesWhereTheCpuHasThem() {
         assumeTrue(Fp49Lanes.hardwareSupported(), "no 256-bit vectors: the MSM runs its scalar code");
         assertTrue(Msm.SIMD_LANES);
-        assertTrue(Msm.g1Arithmetic().startsWith("SIMD lanes, " + Fp49Lanes.vectorBits() + "-bit"), Msm.g1Arithmetic());
+        assertTrue(Msm.batchArithmetic().startsWith("SIMD lanes, " + Fp49Lanes.vectorBits() + "-bit"), Msm.batchArithmetic());
     }
 
     @BeforeEach
@@ -54,6 +55,29 @@ class AffineBatchTest {
                     digits[i] = rnd.nextBoolean() ? digit : -digit;
                 }
                 compare(bases, digits, buckets, batch, buckets + " buckets, batches of " + batch);
+            }
+        }
+    }
+
+    /** G2's lanes (Fp2 in pairs of lane groups) against its scalar code, same-x additions included. */
+    @Test
+    void g2LanesAndScalarCodeLeaveTheSameBuckets() {
+        int n = 600;
+        MsmTest.Case c = new MsmTest.Case(true, n, rnd);
+        for (int i = 1; i < n; i += 13) {
+            c.copyBase(i - 1, i, i % 2 == 0);
+        }
+        long[] bases = Coordinates.FP2_56.fromStandard(c.bases());
+        for (int bucketBits : new int[] {3, 7}) {
+            for (int batch : new int[] {1, 8, 13, 64}) {
+                int buckets = 1 << bucketBits;
+                int[] digits = new int[n];
+                for (int i = 0; i < n; i++) {
+                    int digit = 1 + rnd.nextInt(buckets);
+                    digits[i] = rnd.nextBoolean() ? digit : -digit;
+                }
+                compare(Coordinates.FP2_56, new Fp2Lanes(), bases, digits, buckets, batch,
+                        "G2, " + buckets + " buckets, batches of " + batch);
             }
         }
     }
@@ -83,9 +107,12 @@ class AffineBatchTest {
     }
 
     private void compare(long[] bases, int[] digits, int buckets, int batch, String what) {
-        BucketAccumulator lanes = new BucketAccumulator(Coordinates.FP56, buckets, batch, new LaneAffineBatch(batch));
-        BucketAccumulator scalar = new BucketAccumulator(Coordinates.FP56, buckets, batch,
-                new ScalarAffineBatch(Coordinates.FP56, batch));
+        compare(Coordinates.FP56, new FpLanes(), bases, digits, buckets, batch, what);
+    }
+
+    private void compare(Coordinates f, LaneField field, long[] bases, int[] digits, int buckets, int batch, String what) {
+        BucketAccumulator lanes = new BucketAccumulator(f, buckets, batch, new LaneAffineBatch(field, batch));
+        BucketAccumulator scalar = new BucketAccumulator(f, buckets, batch, new ScalarAffineBatch(f, batch));
         lanes.reset(bases, 0);
         scalar.reset(bases, 0);
         for (int i = 0; i < digits.length; i++) {
@@ -94,9 +121,9 @@ class AffineBatchTest {
         }
         lanes.finish();
         scalar.finish();
-        PointOps ops = new PointOps(Coordinates.FP56);
-        long[] a = new long[3 * Fp56.LIMBS];
-        long[] b = new long[3 * Fp56.LIMBS];
+        PointOps ops = new PointOps(f);
+        long[] a = new long[3 * f.limbs];
+        long[] b = new long[3 * f.limbs];
         lanes.reduce(ops, a, 0);
         scalar.reduce(ops, b, 0);
         assertArrayEquals(b, a, what + ", seed " + seed);

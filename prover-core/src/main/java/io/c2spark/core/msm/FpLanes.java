@@ -1,0 +1,61 @@
+package io.c2spark.core.msm;
+
+/** Fp as a {@link LaneField}: {@link Fp49Lanes}' operations, for G1's batches. */
+final class FpLanes implements LaneField {
+    private final Fp49Lanes f = new Fp49Lanes();
+
+    @Override
+    public int groupLongs() {
+        return Fp49Lanes.GROUP;
+    }
+
+    @Override
+    public Coordinates coordinates() {
+        return Coordinates.FP56;
+    }
+
+    @Override
+    public void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+        f.mul(a, ao, b, bo, r, ro);
+    }
+
+    @Override
+    public void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+        Fp49Lanes.sub(a, ao, b, bo, r, ro);
+    }
+
+    @Override
+    public void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
+        Fp49Lanes.add(a, ao, b, bo, r, ro);
+    }
+
+    @Override
+    public void select(long[] a, int ao, long[] b, int bo, boolean[] pick, int po, long[] r, int ro) {
+        Fp49Lanes.select(a, ao, b, bo, pick, po, r, ro);
+    }
+
+    @Override
+    public void canonical(long[] a, int ao) {
+        f.canonical(a, ao);
+    }
+
+    @Override
+    public void load(long[] a, int ao, long[] g, int go, int lane) {
+        Fp49Lanes.load(a, ao, g, go, lane);
+    }
+
+    @Override
+    public void store(long[] g, int go, int lane, long[] a, int ao) {
+        Fp49Lanes.store(g, go, lane, a, ao);
+    }
+
+    @Override
+    public void setOne(long[] g, int go, int lane) {
+        Fp49Lanes.set(g, go, lane, Fp49Lanes.ONE);
+    }
+
+    @Override
+    public void setZero(long[] g, int go, int lane) {
+        Fp49Lanes.set(g, go, lane, Fp49Lanes.ZERO);
+    }
+}
