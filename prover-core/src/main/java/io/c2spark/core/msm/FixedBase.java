@@ -12,9 +12,10 @@ import io.c2spark.core.field.Fr;
  * table point (or its negation) per window: no doublings. Scalars are processed in batches whose
  * accumulators all take their next addition together in affine coordinates, with one batched
  * inversion per window (about 6 multiplications per addition against 11 for a Jacobian mixed
- * addition), and the results come out affine without a final normalisation. An addition that
- * meets its own point or its negation (possible only for special scalars) goes through Jacobian
- * arithmetic. Batches run in parallel on {@link ComputePool}.
+ * addition; the MSM's {@link AffineBatch}, in SIMD lanes where the JVM has them), and the results
+ * come out affine without a final normalisation. An addition that meets its own point or its
+ * negation (possible only for special scalars) goes through Jacobian arithmetic. Batches run in
+ * parallel on {@link ComputePool}.
  */
 public final class FixedBase {
     /** Scalars per batch: amortises the inversion (about 30 multiplications) to nothing. */
@@ -168,12 +169,12 @@ public final class FixedBase {
         private final int[] digits = new int[BATCH * windows];
         private final long[] acc = new long[BATCH * pl];
         private final boolean[] set = new boolean[BATCH];
+        /** The window's additions: accumulator, table point, negated. */
         private final int[] pending = new int[BATCH];
-        private final int[] pendingDigit = new int[BATCH];
-        private final long[] dx = new long[BATCH * l];
-        private final long[] scratch = new long[BATCH * l];
+        private final int[] tablePoint = new int[BATCH];
+        private final boolean[] negated = new boolean[BATCH];
+        private final AffineBatch additions = Msm.affineBatch(f, BATCH);
         private final long[] canonical = new long[Fr.LIMBS];
-        private final long[] t = new long[3 * l];
         private final long[] neg = new long[pl];
         private final long[] jac = new long[3 * l];
         private final PointOps ops = new PointOps(f);
@@ -191,7 +192,8 @@ public final class FixedBase {
                     if (d == 0) {
                         continue;
                     }
-                    int tp = (w * half + Math.abs(d) - 1) * pl;
+                    int point = w * half + Math.abs(d) - 1;
+                    int tp = point * pl;
                     int ap = k * pl;
                     if (!set[k]) {
                         System.arraycopy(table, tp, acc, ap, l);
@@ -203,35 +205,16 @@ public final class FixedBase {
                         set[k] = true;
                         continue;
                     }
-                    f.sub(table, tp, acc, ap, dx, cnt * l);
-                    if (f.isZero(dx, cnt * l)) {
-                        addJacobian(k, tp, d < 0);
-                        continue;
-                    }
                     pending[cnt] = k;
-                    pendingDigit[cnt] = d;
+                    tablePoint[cnt] = point;
+                    negated[cnt] = d < 0;
                     cnt++;
                 }
-                f.batchInverse(dx, 0, cnt, scratch);
+                additions.run(acc, table, pending, tablePoint, negated, cnt);
                 for (int j = 0; j < cnt; j++) {
-                    int ap = pending[j] * pl;
-                    int d = pendingDigit[j];
-                    int tp = (w * half + Math.abs(d) - 1) * pl;
-                    // lambda = (y_T - y_acc) / (x_T - x_acc); x3 = lambda^2 - x_acc - x_T; y3 = lambda (x_acc - x3) - y_acc.
-                    if (d > 0) {
-                        f.sub(table, tp + l, acc, ap + l, t, 0);
-                    } else {
-                        f.add(table, tp + l, acc, ap + l, t, 0);
-                        f.neg(t, 0, t, 0);
+                    if (pending[j] < 0) {
+                        addJacobian(~pending[j], tablePoint[j] * pl, negated[j]);
                     }
-                    f.mul(t, 0, dx, j * l, t, 0);
-                    f.sqr(t, 0, t, l);
-                    f.sub(t, l, acc, ap, t, l);
-                    f.sub(t, l, table, tp, t, l);
-                    f.sub(acc, ap, t, l, t, 2 * l);
-                    f.mul(t, 0, t, 2 * l, t, 2 * l);
-                    f.sub(t, 2 * l, acc, ap + l, acc, ap + l);
-                    System.arraycopy(t, l, acc, ap, l);
                 }
             }
             int spl = 2 * f.standardLimbs;

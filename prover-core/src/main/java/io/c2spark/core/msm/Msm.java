@@ -156,7 +156,7 @@ public final class Msm {
      * G1 and G2 in the working form take their batches eight at a time in SIMD lanes where the JVM
      * has the Vector API module (c2spark's launchers and tests add it); anything else, one at a time.
      */
-    private static AffineBatch affineBatch(Coordinates f, int batchSize) {
+    static AffineBatch affineBatch(Coordinates f, int batchSize) {
         if (SIMD_LANES && f == Coordinates.FP56) {
             return new LaneAffineBatch(new FpLanes(), batchSize);
         }

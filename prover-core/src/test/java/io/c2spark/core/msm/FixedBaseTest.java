@@ -15,12 +15,16 @@ import org.junit.jupiter.api.Test;
 class FixedBaseTest {
     private final Random rnd = new Random(new SecureRandom().nextLong());
 
-    /** Random scalars with the edge cases 0, 1, -1, 2^(c-1), 2^k - 1, r - 2^(c-1) mixed in. */
+    /**
+     * Random scalars with the edge cases 0, 1, -1, 2^(c-1), 2^k - 1, r - 2^(c-1) mixed in, and the
+     * scalar whose top window doubles its accumulator (see {@link #doublingScalar}).
+     */
     private long[] scalars(int n, int c) {
         BigInteger r = Fr.MODULUS;
         BigInteger[] edges = {BigInteger.ZERO, BigInteger.ONE, r.subtract(BigInteger.ONE), BigInteger.ONE.shiftLeft(c - 1),
             BigInteger.ONE.shiftLeft(c).subtract(BigInteger.ONE), r.subtract(BigInteger.ONE.shiftLeft(c - 1)),
-            BigInteger.ONE.shiftLeft(254), BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE), BigInteger.TWO};
+            BigInteger.ONE.shiftLeft(254), BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE), BigInteger.TWO,
+            doublingScalar(c)};
         long[] s = new long[4 * n];
         for (int i = 0; i < n; i++) {
             if (i < edges.length) {
@@ -30,6 +34,22 @@ class FixedBaseTest {
             }
         }
         return s;
+    }
+
+    /**
+     * s = 2 d 2^(c t) - r with t the top window and d = r / 2^(c t) rounded: the windows below t sum
+     * to d 2^(c t) - r = d 2^(c t) (mod r), so the top window adds its table point to that same
+     * point (a doubling, the accumulator's x equal to the table point's). Where s is not a canonical
+     * scalar or the lower windows cannot reach d 2^(c t) - r, 2 instead.
+     */
+    private static BigInteger doublingScalar(int c) {
+        BigInteger r = Fr.MODULUS;
+        int top = c * ((256 + c - 1) / c - 1);
+        BigInteger d = r.add(BigInteger.ONE.shiftLeft(top - 1)).shiftRight(top);
+        BigInteger lower = d.shiftLeft(top).subtract(r);
+        BigInteger s = d.shiftLeft(top + 1).subtract(r);
+        boolean reachable = lower.abs().shiftLeft(1).compareTo(BigInteger.ONE.shiftLeft(top)) < 0;
+        return s.signum() >= 0 && s.compareTo(r) < 0 && reachable && d.bitLength() < c ? s : BigInteger.TWO;
     }
 
     @Test
