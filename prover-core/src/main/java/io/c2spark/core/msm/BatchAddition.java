@@ -7,8 +7,9 @@ import io.c2spark.core.concurrent.ComputePool;
  * i): the MSM of 0/1 scalars that PoRep witnesses, mostly bits, reduce to.
  *
  * <p>Each chunk of {@link #CHUNK} indices gathers its selected points and halves them level by
- * level, adding neighbours in affine coordinates with one batched inversion per level (about 6
- * multiplications per addition against 11 for Jacobian mixed additions); the last few points and
+ * level, adding neighbours in affine coordinates with one batched inversion per level (the MSM's
+ * {@link AffineBatch}, in SIMD lanes where the JVM has them; about 6 multiplications per addition
+ * against 11 for Jacobian mixed additions); the last few points and
  * the chunk sums are added in Jacobian coordinates. Chunks run in parallel on
  * {@link ComputePool}. Identity bases (all zero) are skipped; a pair meeting its own point is
  * doubled and a pair meeting its negation drops out.
@@ -50,14 +51,13 @@ public final class BatchAddition {
         ComputePool.forRange(0, chunks, 1, (from, to) -> {
             PointOps ops = new PointOps(f);
             long[] work = new long[CHUNK * pl];
-            long[] scratch = new long[CHUNK / 2 * l];
-            long[] dx = new long[CHUNK / 2 * l];
+            Level level = new Level(f, ops);
             for (int c = from; c < to; c++) {
                 int lo = c * CHUNK;
                 int hi = Math.min(count, lo + CHUNK);
                 int k = gather(f, bases, bitmap, lo, hi, work);
                 while (k > JACOBIAN_TAIL) {
-                    k = halve(f, work, k, dx, scratch);
+                    k = level.halve(work, k);
                 }
                 int so = c * 3 * l;
                 ops.setIdentity(sums, so);
@@ -98,58 +98,51 @@ public final class BatchAddition {
         return acc == 0;
     }
 
-    /**
-     * Replaces the k points of work by the sums of neighbouring pairs (and the odd one out), in
-     * place; returns the new count (pairs that cancel drop out).
-     */
-    private static int halve(Coordinates f, long[] work, int k, long[] dx, long[] scratch) {
-        int l = f.limbs;
-        int pl = 2 * l;
-        int pairs = k / 2;
-        boolean sameX = false;
-        for (int j = 0; j < pairs; j++) {
-            f.sub(work, (2 * j + 1) * pl, work, 2 * j * pl, dx, j * l);
-            if (f.isZero(dx, j * l)) {
-                sameX = true;
-                f.setOne(dx, j * l);
-            }
+    /** One thread's means of halving a level: the batch of pair additions and its index arrays. */
+    private static final class Level {
+        private final Coordinates f;
+        private final PointOps ops;
+        private final AffineBatch additions;
+        private final int[] target = new int[CHUNK / 2];
+        private final int[] source = new int[CHUNK / 2];
+        private final boolean[] negated = new boolean[CHUNK / 2];
+
+        Level(Coordinates f, PointOps ops) {
+            this.f = f;
+            this.ops = ops;
+            this.additions = Msm.affineBatch(f, CHUNK / 2);
         }
-        f.batchInverse(dx, 0, pairs, scratch);
-        long[] t = new long[3 * l];
-        int m = 0;
-        for (int j = 0; j < pairs; j++) {
-            int p = 2 * j * pl;
-            int q = p + pl;
-            if (sameX && f.equal(work, p, work, q)) {
-                if (!f.equal(work, p + l, work, q + l)) {
-                    continue;
+
+        /**
+         * Replaces the k points of work by the sums of neighbouring pairs (and the odd one out), in
+         * place; returns the new count (pairs that cancel drop out).
+         */
+        int halve(long[] work, int k) {
+            int l = f.limbs;
+            int pl = 2 * l;
+            int pairs = k / 2;
+            for (int j = 0; j < pairs; j++) {
+                target[j] = 2 * j;
+                source[j] = 2 * j + 1;
+            }
+            additions.run(work, work, target, source, negated, pairs);
+            int m = 0;
+            for (int j = 0; j < pairs; j++) {
+                int p = 2 * j * pl;
+                if (target[j] < 0) {
+                    if (!f.equal(work, p + l, work, p + pl + l)) {
+                        continue;
+                    }
+                    ops.doubleAffine(work, p);
                 }
-                // The same point twice: lambda = 3x^2 / 2y.
-                f.add(work, p + l, work, p + l, t, 0);
-                f.inverse(t, 0, t, 0);
-                f.sqr(work, p, t, l);
-                f.add(t, l, t, l, t, 2 * l);
-                f.add(t, 2 * l, t, l, t, l);
-                f.mul(t, 0, t, l, t, 0);
-            } else {
-                f.sub(work, q + l, work, p + l, t, 0);
-                f.mul(t, 0, dx, j * l, t, 0);
+                System.arraycopy(work, p, work, m * pl, pl);
+                m++;
             }
-            // x3 = lambda^2 - x_p - x_q, y3 = lambda (x_p - x3) - y_p, written to slot m <= j.
-            f.sqr(t, 0, t, l);
-            f.sub(t, l, work, p, t, l);
-            f.sub(t, l, work, q, t, l);
-            f.sub(work, p, t, l, t, 2 * l);
-            f.mul(t, 0, t, 2 * l, t, 2 * l);
-            int r = m * pl;
-            f.sub(t, 2 * l, work, p + l, work, r + l);
-            System.arraycopy(t, l, work, r, l);
-            m++;
+            if (k % 2 == 1) {
+                System.arraycopy(work, (k - 1) * pl, work, m * pl, pl);
+                m++;
+            }
+            return m;
         }
-        if (k % 2 == 1) {
-            System.arraycopy(work, (k - 1) * pl, work, m * pl, pl);
-            m++;
-        }
-        return m;
     }
 }

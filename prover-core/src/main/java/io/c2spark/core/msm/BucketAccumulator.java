@@ -35,6 +35,7 @@ final class BucketAccumulator {
     private int queued;
     private final AffineBatch batch;
     private final long[] t;
+    private final PointOps ops;
     private long[] bases;
     /** log2 of the slots per digit magnitude (see {@link #reset}). */
     private int spread;
@@ -60,7 +61,8 @@ final class BucketAccumulator {
         this.queuePoint = new int[batchSize];
         this.queueDigit = new int[batchSize];
         this.batch = batch;
-        this.t = new long[3 * l];
+        this.t = new long[l];
+        this.ops = new PointOps(f);
         this.segments = Math.min(reductionSegments(bucketCount), batchSize);
         this.running = new long[segments * pl];
         this.runningFull = new boolean[segments];
@@ -187,24 +189,11 @@ final class BucketAccumulator {
         int po = s * pl;
         f.neg(sources, po + l, t, 0);
         boolean equal = neg ? f.equal(t, 0, targets, bo + l) : f.equal(sources, po + l, targets, bo + l);
-        if (!equal) {
+        if (equal) {
+            ops.doubleAffine(targets, bo);
+        } else {
             targetFull[b] = false;
-            return;
         }
-        // lambda = 3x^2 / 2y, x3 = lambda^2 - 2x, y3 = lambda (x - x3) - y; y != 0 in a prime-order group.
-        f.add(targets, bo + l, targets, bo + l, t, 0);
-        f.inverse(t, 0, t, 0);
-        f.sqr(targets, bo, t, l);
-        f.add(t, l, t, l, t, 2 * l);
-        f.add(t, 2 * l, t, l, t, l);
-        f.mul(t, 0, t, l, t, 0);
-        f.sqr(t, 0, t, l);
-        f.sub(t, l, targets, bo, t, l);
-        f.sub(t, l, targets, bo, t, l);
-        f.sub(targets, bo, t, l, t, 2 * l);
-        f.mul(t, 0, t, 2 * l, t, 2 * l);
-        f.sub(t, 2 * l, targets, bo + l, targets, bo + l);
-        System.arraycopy(t, l, targets, bo, l);
     }
 
     /**

@@ -38,6 +38,28 @@ final class PointOps {
         f.setOne(p, po + 2 * l);
     }
 
+    /**
+     * Affine p = 2p for p not the identity (y != 0 in a prime-order group): lambda = 3x^2 / 2y,
+     * x3 = lambda^2 - 2x, y3 = lambda (x - x3) - y. One inversion: for the batches' rare same-x
+     * additions.
+     */
+    void doubleAffine(long[] p, int po) {
+        long[] t = this.t;
+        f.add(p, po + l, p, po + l, t, 0);
+        f.inverse(t, 0, t, 0);
+        f.sqr(p, po, t, l);
+        f.add(t, l, t, l, t, 2 * l);
+        f.add(t, 2 * l, t, l, t, l);
+        f.mul(t, 0, t, l, t, 0);
+        f.sqr(t, 0, t, l);
+        f.sub(t, l, p, po, t, l);
+        f.sub(t, l, p, po, t, l);
+        f.sub(p, po, t, l, t, 2 * l);
+        f.mul(t, 0, t, 2 * l, t, 2 * l);
+        f.sub(t, 2 * l, p, po + l, p, po + l);
+        System.arraycopy(t, l, p, po, l);
+    }
+
     /** Jacobian p += affine q (q not the identity). */
     void addMixed(long[] p, int po, long[] q, int qo) {
         int x1 = po, y1 = po + l, z1 = po + 2 * l;
