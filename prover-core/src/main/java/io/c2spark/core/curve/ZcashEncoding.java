@@ -277,14 +277,7 @@ public final class ZcashEncoding {
     /** Reads 48 big-endian bytes (the flag bits cleared when flagged) as a canonical Fp element. */
     private static void readFp(String group, String coordinate, byte[] in, int io, boolean flagged, long[] out,
             int oo, int index) {
-        boolean canonical;
-        if (flagged) {
-            byte[] masked = Arrays.copyOfRange(in, io, io + FP_BYTES);
-            masked[0] &= (byte) ~FLAG_MASK;
-            canonical = Fp.FIELD.fromBytesBE(masked, 0, out, oo);
-        } else {
-            canonical = Fp.FIELD.fromBytesBE(in, io, out, oo);
-        }
+        boolean canonical = Fp.FIELD.fromBytesBE(in, io, flagged ? ~((long) FLAG_MASK << 56) : -1L, out, oo);
         if (!canonical) {
             throw fail(group, index, coordinate + " coordinate is not below the field modulus p");
         }
