@@ -35,9 +35,18 @@ public final class BatchAddition {
 
     /** bases in the shared layout; the selected points are converted to f's working form as they are gathered. */
     static long[] sum(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
+        return f.toStandard(sumSelected(f, group, bases, true, bitmap, count));
+    }
+
+    /** bases already in f's working form (the MSM's points with scalar one); returns its Jacobian sum in that form. */
+    static long[] sumWorking(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
+        return sumSelected(f, group, bases, false, bitmap, count);
+    }
+
+    private static long[] sumSelected(Coordinates f, String group, long[] bases, boolean standard, long[] bitmap, int count) {
         int l = f.limbs;
         int pl = 2 * l;
-        int spl = 2 * f.standardLimbs;
+        int spl = standard ? 2 * f.standardLimbs : pl;
         if (count < 0 || bases.length < (long) count * spl) {
             throw new IllegalArgumentException(group + " batch addition: " + count + " points need "
                     + (long) count * spl + " longs of bases, got " + bases.length);
@@ -55,7 +64,7 @@ public final class BatchAddition {
             for (int c = from; c < to; c++) {
                 int lo = c * CHUNK;
                 int hi = Math.min(count, lo + CHUNK);
-                int k = gather(f, bases, bitmap, lo, hi, work);
+                int k = gather(f, bases, standard, bitmap, lo, hi, work);
                 while (k > JACOBIAN_TAIL) {
                     k = level.halve(work, k);
                 }
@@ -71,19 +80,23 @@ public final class BatchAddition {
         for (int c = 0; c < chunks; c++) {
             ops.add(result, 0, sums, c * 3 * l);
         }
-        return f.toStandard(result);
+        return result;
     }
 
-    /** Converts the selected, non-identity points of [lo, hi) into work; returns how many. */
-    private static int gather(Coordinates f, long[] bases, long[] bitmap, int lo, int hi, long[] work) {
-        int sl = f.standardLimbs;
+    /** Copies the selected, non-identity points of [lo, hi) into work, converted where standard; returns how many. */
+    private static int gather(Coordinates f, long[] bases, boolean standard, long[] bitmap, int lo, int hi, long[] work) {
+        int sl = standard ? f.standardLimbs : f.limbs;
         int pl = 2 * f.limbs;
         int k = 0;
         for (int i = lo; i < hi; i++) {
             int o = 2 * sl * i;
             if ((bitmap[i >>> 6] >>> (i & 63) & 1) != 0 && !(isZero(bases, o, 2 * sl))) {
-                f.fromStandard(bases, o, work, k * pl);
-                f.fromStandard(bases, o + sl, work, k * pl + f.limbs);
+                if (standard) {
+                    f.fromStandard(bases, o, work, k * pl);
+                    f.fromStandard(bases, o + sl, work, k * pl + f.limbs);
+                } else {
+                    System.arraycopy(bases, o, work, k * pl, pl);
+                }
                 k++;
             }
         }

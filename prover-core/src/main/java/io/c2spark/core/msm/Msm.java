@@ -18,7 +18,8 @@ import java.math.BigInteger;
  * buckets with batched affine additions ({@link BucketAccumulator}), then reducing them by running
  * sums (batched too, segments side by side); the window sums are combined by c doublings each. c
  * minimises a cost model of the multiplications (below). The top window, whose digits run only to
- * a few (e.g. 7 for c = 12), spreads each digit over several buckets. Small inputs use Jacobian
+ * a few (e.g. 7 for c = 12), spreads each digit over several buckets. Scalars equal to one (a
+ * circuit's bit signals) are summed apart by {@link BatchAddition}. Small inputs use Jacobian
  * buckets, where batching has nothing to batch.
  * The public entry points work on coordinates converted to 56-bit limbs ({@link Fp56}: at 2^16 the
  * MSM takes 802 ms there against 882 in the shared layout, its additions needing no carry
@@ -117,7 +118,8 @@ public final class Msm {
         }
         int c = window > 0 ? window : windowBits(n, affine);
         int windows = windowCount(c);
-        long[] digits = recode(scalars, n, c, windows);
+        boolean[] one = affine ? new boolean[n] : null;
+        long[] digits = recode(scalars, n, c, windows, one);
         boolean[] identity = identities(f, bases, n);
         int topSpread = topWindowSpread(c, windows);
         long[] sums = new long[windows * 3 * l];
@@ -148,6 +150,10 @@ public final class Msm {
                 ops.dbl(result, 0);
             }
             ops.add(result, 0, sums, w * 3 * l);
+        }
+        long[] ones = one == null ? null : bitmap(one);
+        if (ones != null) {
+            ops.add(result, 0, BatchAddition.sumWorking(f, group, bases, ones, n), 0);
         }
         return result;
     }
@@ -224,8 +230,13 @@ public final class Msm {
         return spread >= 3 ? spread : 0;
     }
 
-    /** Canonical scalar + K, as 5 little-endian limbs per scalar. */
-    private static long[] recode(long[] scalars, int n, int c, int windows) {
+    /**
+     * Canonical scalar + K, as 5 little-endian limbs per scalar. Where one is given, scalars equal
+     * to 1 are marked there and recoded as 0: the caller sums their points by batch addition. Left
+     * in, they would all land in window 0's first bucket, one addition (and one inversion) per batch;
+     * circuits' bit signals make many of them.
+     */
+    private static long[] recode(long[] scalars, int n, int c, int windows, boolean[] one) {
         BigInteger k = offset(c, windows);
         long[] kl = new long[5];
         for (int i = 0; i < 5; i++) {
@@ -237,6 +248,10 @@ public final class Msm {
             long[] s = new long[4];
             for (int i = from; i < to; i++) {
                 Fr.mul(scalars, 4 * i, oneCanonical, 0, s, 0);
+                if (one != null && s[0] == 1 && (s[1] | s[2] | s[3]) == 0) {
+                    one[i] = true;
+                    s[0] = 0;
+                }
                 long carry = 0;
                 for (int j = 0; j < 5; j++) {
                     long a = j < 4 ? s[j] : 0;
@@ -263,6 +278,19 @@ public final class Msm {
             v |= recoded[o + 1] << (64 - sh);
         }
         return (int) (v & ((1L << c) - 1)) - (1 << (c - 1));
+    }
+
+    /** The marks as a bitmap, or null when none is set. */
+    private static long[] bitmap(boolean[] marked) {
+        long[] bits = new long[(marked.length + 63) / 64];
+        boolean any = false;
+        for (int i = 0; i < marked.length; i++) {
+            if (marked[i]) {
+                bits[i >>> 6] |= 1L << (i & 63);
+                any = true;
+            }
+        }
+        return any ? bits : null;
     }
 
     private static boolean[] identities(Coordinates f, long[] bases, int n) {

@@ -193,6 +193,26 @@ class MsmTest {
         }
     }
 
+    /** Mostly ones (bit signals), with twos, zeros and full-width scalars among them, on both groups. */
+    @Test
+    void scalarsOfOneAreSummedApart() {
+        for (boolean g2 : new boolean[] {false, true}) {
+            int n = g2 ? 1500 : 3000;
+            Case c = new Case(g2, n, rnd);
+            for (int i = 0; i < n; i++) {
+                switch (i % 7) {
+                    case 0 -> { }
+                    case 1 -> c.s[i] = BigInteger.TWO;
+                    case 2 -> c.s[i] = BigInteger.ZERO;
+                    default -> c.s[i] = BigInteger.ONE;
+                }
+            }
+            c.copyBase(3, 4, true);
+            check(c, run(c, 0, true), (g2 ? "G2" : "G1") + " mostly ones");
+            check(c, runStandard(c, 0, true), (g2 ? "G2" : "G1") + " mostly ones, standard layout");
+        }
+    }
+
     /** The top window's digits, spread over 2^spread buckets each, fit the window's buckets; c = 12's 7 digits get 256. */
     @Test
     void topWindowSpreadFitsItsDigits() {
