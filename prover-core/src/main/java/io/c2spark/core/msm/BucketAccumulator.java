@@ -12,7 +12,8 @@ import java.util.Arrays;
  * the batch's arithmetic is an {@link AffineBatch}.
  *
  * <p>Bucket k holds the sum of the points whose digit has magnitude k + 1 (negated for negative
- * digits). One instance serves one thread; {@link #reset} reuses it for the next window.
+ * digits); with a spread s ({@link #reset}), buckets k 2^s .. (k + 1) 2^s - 1 share that digit. One
+ * instance serves one thread; {@link #reset} reuses it for the next window.
  */
 final class BucketAccumulator {
     private final Coordinates f;
@@ -86,7 +87,7 @@ final class BucketAccumulator {
         epoch++;
     }
 
-    /** Adds sign(digit) * bases[point] to bucket |digit| - 1; digit is non-zero, the point not the identity. */
+    /** Adds sign(digit) * bases[point] to a bucket of |digit|; digit is non-zero, the point not the identity. */
     void add(int point, int digit) {
         int b = slot(point, digit);
         if (!full[b]) {
