@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * G1 and G2 MSM with random full-width scalars, bitmap batch addition with half the bits set, and
- * fixed-base multiplication (parameter generation's work) with random full-width scalars.
+ * G1 and G2 MSM with random full-width scalars (and G1 with every other scalar one), bitmap batch
+ * addition with half the bits set, and fixed-base multiplication (parameter generation's work) with
+ * random full-width scalars.
  * Bases (not timed) are the distinct points a G + b H (a, b small, H a random multiple of G) made by
  * {@link SumGrid} from two short progressions.
  */
@@ -22,8 +23,8 @@ final class MsmBenchmarks {
     }
 
     static List<Benchmark> all() {
-        return List.of(msm(false, 16), msm(false, 20), msm(true, 16), msm(true, 20), batchAdd(20), fixedBase(false, 20),
-                fixedBase(true, 18));
+        return List.of(msm(false, 16, false), msm(false, 16, true), msm(false, 20, false), msm(true, 16, false),
+                msm(true, 20, false), batchAdd(20), fixedBase(false, 20), fixedBase(true, 18));
     }
 
     /** 2^logN distinct affine bases of G1 or G2. */
@@ -62,13 +63,14 @@ final class MsmBenchmarks {
         return aff;
     }
 
-    private static Benchmark msm(boolean g2, int logN) {
+    /** With halfOnes every other scalar is 1, as a snarkjs witness carries a circuit's bit signals. */
+    private static Benchmark msm(boolean g2, int logN, boolean halfOnes) {
         return new Benchmark() {
             long[] bases;
             long[] scalars;
 
             public String name() {
-                return (g2 ? "g2" : "g1") + "-msm-2^" + logN;
+                return (g2 ? "g2" : "g1") + "-msm-2^" + logN + (halfOnes ? "-half-ones" : "");
             }
 
             public long size() {
@@ -84,7 +86,11 @@ final class MsmBenchmarks {
                 bases = bases(g2, logN, rnd);
                 scalars = new long[4 << logN];
                 for (int i = 0; i < 1 << logN; i++) {
-                    Fr.random(rnd, scalars, 4 * i);
+                    if (halfOnes && i % 2 == 0) {
+                        Fr.setOne(scalars, 4 * i);
+                    } else {
+                        Fr.random(rnd, scalars, 4 * i);
+                    }
                 }
             }
 
