@@ -142,11 +142,8 @@ public final class BatchAddition {
             int m = 0;
             for (int j = 0; j < pairs; j++) {
                 int p = 2 * j * pl;
-                if (target[j] < 0) {
-                    if (!f.equal(work, p + l, work, p + pl + l)) {
-                        continue;
-                    }
-                    ops.doubleAffine(work, p);
+                if (target[j] < 0 && !ops.addSameX(work, p, work, p + pl, false)) {
+                    continue;
                 }
                 System.arraycopy(work, p, work, m * pl, pl);
                 m++;

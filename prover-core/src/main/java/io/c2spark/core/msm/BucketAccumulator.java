@@ -35,7 +35,6 @@ final class BucketAccumulator {
     private final int[] queueDigit;
     private int queued;
     private final AffineBatch batch;
-    private final long[] t;
     private final PointOps ops;
     private long[] bases;
     /** log2 of the slots per digit magnitude (see {@link #reset}). */
@@ -62,7 +61,6 @@ final class BucketAccumulator {
         this.queuePoint = new int[batchSize];
         this.queueDigit = new int[batchSize];
         this.batch = batch;
-        this.t = new long[l];
         this.ops = new PointOps(f);
         this.segments = Math.min(reductionSegments(bucketCount), batchSize);
         this.running = new long[segments * pl];
@@ -174,26 +172,14 @@ final class BucketAccumulator {
         return 1 << ((Integer.numberOfTrailingZeros(buckets) + 4) / 2);
     }
 
-    /** The pending additions into targets from sources, then the same-x ones the batch left. */
+    /** The pending additions into targets from sources, then the same-x ones the batch left (a target that sums to the identity empties). */
     private void runBatch(long[] targets, boolean[] targetFull, long[] sources, int n) {
         batch.run(targets, sources, pendBucket, pendPoint, pendNeg, n);
         for (int i = 0; i < n; i++) {
-            if (pendBucket[i] < 0) {
-                sameX(targets, targetFull, ~pendBucket[i], sources, pendPoint[i], pendNeg[i]);
+            int b = ~pendBucket[i];
+            if (b >= 0 && !ops.addSameX(targets, b * pl, sources, pendPoint[i] * pl, pendNeg[i])) {
+                targetFull[b] = false;
             }
-        }
-    }
-
-    /** targets[b] += (+-)sources[s] where the two share x: doubling, or the target empties. */
-    private void sameX(long[] targets, boolean[] targetFull, int b, long[] sources, int s, boolean neg) {
-        int bo = b * pl;
-        int po = s * pl;
-        f.neg(sources, po + l, t, 0);
-        boolean equal = neg ? f.equal(t, 0, targets, bo + l) : f.equal(sources, po + l, targets, bo + l);
-        if (equal) {
-            ops.doubleAffine(targets, bo);
-        } else {
-            targetFull[b] = false;
         }
     }
 
@@ -204,7 +190,7 @@ final class BucketAccumulator {
      * 6.5 multiplications each, in lanes for G1, against 27 for the Jacobian running sums). Then
      * sum_k (k + 1) B_k = sum_j T_j + m * sum_j j R_j, the last by running sums over the segments.
      */
-    void reduce(PointOps ops, long[] out, int oo) {
+    void reduce(long[] out, int oo) {
         sumSlots();
         int digits = bucketCount >> spread;
         int segments = Math.min(this.segments, digits);

@@ -14,7 +14,7 @@ import io.c2spark.core.field.Fr;
  * inversion per window (about 6 multiplications per addition against 11 for a Jacobian mixed
  * addition; the MSM's {@link AffineBatch}, in SIMD lanes where the JVM has them), and the results
  * come out affine without a final normalisation. An addition that meets its own point or its
- * negation (possible only for special scalars) goes through Jacobian arithmetic. Batches run in
+ * negation (possible only for special scalars) doubles or empties its accumulator. Batches run in
  * parallel on {@link ComputePool}.
  */
 public final class FixedBase {
@@ -175,8 +175,6 @@ public final class FixedBase {
         private final boolean[] negated = new boolean[BATCH];
         private final AffineBatch additions = Msm.affineBatch(f, BATCH);
         private final long[] canonical = new long[Fr.LIMBS];
-        private final long[] neg = new long[pl];
-        private final long[] jac = new long[3 * l];
         private final PointOps ops = new PointOps(f);
 
         void run(long[] scalars, int lo, int hi, long[] out, int outFrom) {
@@ -212,8 +210,9 @@ public final class FixedBase {
                 }
                 additions.run(acc, table, pending, tablePoint, negated, cnt);
                 for (int j = 0; j < cnt; j++) {
-                    if (pending[j] < 0) {
-                        addJacobian(~pending[j], tablePoint[j] * pl, negated[j]);
+                    int k = ~pending[j];
+                    if (k >= 0 && !ops.addSameX(acc, k * pl, table, tablePoint[j] * pl, negated[j])) {
+                        set[k] = false;
                     }
                 }
             }
@@ -226,24 +225,6 @@ public final class FixedBase {
                 } else {
                     java.util.Arrays.fill(out, o, o + spl, 0L);
                 }
-            }
-        }
-
-        /** acc[k] += (+-) table point, where the two share x: a doubling or a cancellation. */
-        private void addJacobian(int k, int tp, boolean negate) {
-            int ap = k * pl;
-            ops.setAffine(jac, 0, acc, ap);
-            System.arraycopy(table, tp, neg, 0, l);
-            if (negate) {
-                f.neg(table, tp + l, neg, l);
-            } else {
-                System.arraycopy(table, tp + l, neg, l, l);
-            }
-            ops.addMixed(jac, 0, neg, 0);
-            if (ops.isIdentity(jac, 0)) {
-                set[k] = false;
-            } else {
-                ops.toAffine(jac, 0, acc, ap);
             }
         }
 

@@ -10,7 +10,8 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Eight Fp elements at a time, one per SIMD lane (Java's incubating Vector API: one 8 x 64-bit
- * register with AVX-512, two 4 x 64-bit ones with AVX2), for the batch-affine additions of G1 MSMs.
+ * register with AVX-512, two 4 x 64-bit ones with AVX2), for the batch-affine additions of the MSMs
+ * ({@link FpLanes} for G1, {@link Fp2Lanes} for G2).
  * Operations run one vector at a time: the multiplication takes its two halves one after the other
  * on AVX2, which measured faster than interleaving them (49 against 67-75 ns per element; the
  * interleaved form keeps twice the registers live).

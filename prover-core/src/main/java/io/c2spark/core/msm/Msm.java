@@ -137,7 +137,7 @@ public final class Msm {
                         }
                     }
                     acc.finish();
-                    acc.reduce(ops, sums, w * 3 * l);
+                    acc.reduce(sums, w * 3 * l);
                 } else {
                     jacobianWindow(ops, bases, identity, digits, n, w, c, sums, w * 3 * l);
                 }

@@ -43,7 +43,7 @@ final class PointOps {
      * x3 = lambda^2 - 2x, y3 = lambda (x - x3) - y. One inversion: for the batches' rare same-x
      * additions.
      */
-    void doubleAffine(long[] p, int po) {
+    private void doubleAffine(long[] p, int po) {
         long[] t = this.t;
         f.add(p, po + l, p, po + l, t, 0);
         f.inverse(t, 0, t, 0);
@@ -58,6 +58,25 @@ final class PointOps {
         f.mul(t, 0, t, 2 * l, t, 2 * l);
         f.sub(t, 2 * l, p, po + l, p, po + l);
         System.arraycopy(t, l, p, po, l);
+    }
+
+    /**
+     * Affine target += (negate ? -1 : 1) source where the two share x, the case every batch of affine
+     * additions hands back: equal points double the target (true), opposite ones sum to the identity
+     * (false, the target left as it was).
+     */
+    boolean addSameX(long[] target, int to, long[] source, int so, boolean negate) {
+        long[] t = this.t;
+        if (negate) {
+            f.neg(source, so + l, t, 0);
+        } else {
+            System.arraycopy(source, so + l, t, 0, l);
+        }
+        if (!f.equal(t, 0, target, to + l)) {
+            return false;
+        }
+        doubleAffine(target, to);
+        return true;
     }
 
     /** Jacobian p += affine q (q not the identity). */
