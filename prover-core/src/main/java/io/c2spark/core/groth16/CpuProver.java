@@ -18,8 +18,8 @@ import java.util.function.Consumer;
  * The Groth16 prover on the CPU with bellperson's semantics (groth16/prover/native.rs), over a
  * shape recorded with bellperson's input constraints and parameters in bellperson's layout:
  * <ul>
- * <li>a = A w, b = B w, c = C w over the m-point domain (zero-padded); h by inverse FFT, coset FFT,
- * (a b - c) / Z on the coset, inverse coset FFT, its first m - 1 coefficients (execute_fft);
+ * <li>a = A w, b = B w, c = C w over the m-point domain (zero-padded); h = (a b - c) / Z, bellperson's
+ * execute_fft in one transform fewer ({@link EvaluationDomain#quotient}), its first m - 1 coefficients;
  * <li>the MSMs: H over h; L over the aux values; A over the input values (all inputs are in A) and
  * over the aux values of the variables in A; B in G1 and G2 over the inputs in B, then the aux
  * variables in B: each query's points are in variable order, so the k-th point belongs to the k-th
@@ -111,7 +111,7 @@ public final class CpuProver implements Groth16Prover {
         checkWitness(witness);
         long t = System.nanoTime();
         long[] h = quotient(witness);
-        t = phase("quotient: A, B, C evaluated, 7 NTTs of 2^" + domain.logSize(), t);
+        t = phase("quotient: A, B, C evaluated, 6 NTTs of 2^" + domain.logSize(), t);
 
         long[] hAcc = msm.g1(params.h(), h);
         t = phase(String.format("H: MSM of %,d G1 points", domain.size() - 1), t);
@@ -166,19 +166,7 @@ public final class CpuProver implements Groth16Prover {
         evaluate(shape.a(), w, a);
         evaluate(shape.b(), w, b);
         evaluate(shape.c(), w, c);
-        for (long[] v : new long[][] {a, b, c}) {
-            domain.ifft(v);
-            domain.cosetFft(v);
-        }
-        ComputePool.forRange(0, m, 1 << 12, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                int o = i * Fr.LIMBS;
-                Fr.mul(a, o, b, o, a, o);
-                Fr.sub(a, o, c, o, a, o);
-            }
-        });
-        domain.divideByZOnCoset(a);
-        domain.icosetFft(a);
+        domain.quotient(a, b, c);
         return Arrays.copyOf(a, (m - 1) * Fr.LIMBS);
     }
 

@@ -143,6 +143,33 @@ public final class EvaluationDomain {
         Radix2Ntt.scale(a, size, zInv);
     }
 
+    /**
+     * The coefficients of h = (a b - c) / Z, Z = x^n - 1, from the evaluations of a, b and c on the
+     * subgroup, written over a (b and c are overwritten too). Exactly bellperson's h (execute_fft:
+     * each of a, b, c to the coset, (a b - c) / Z(g) there, back from the coset), in six transforms
+     * instead of seven: going back is linear and undoes c's trip to the coset, so its
+     * h = icoset(a' b') / Z(g) - ifft(c) / Z(g), where a', b' are a's and b's coset evaluations.
+     * (For a satisfied witness A B = C + H Z with H the upper half of A B: icoset(a' b') is A B mod
+     * (x^n - g^n) = C + H Z(g).)
+     */
+    public void quotient(long[] a, long[] b, long[] c) {
+        check(a);
+        check(b);
+        check(c);
+        long[] zInv = zOnCoset();
+        Fr.inverse(zInv, 0, zInv, 0);
+        long[] back = new long[4];
+        Fr.mul(sizeInv, 0, zInv, 0, back, 0);
+        for (long[] v : new long[][] {a, b}) {
+            ifft(v);
+            cosetFft(v);
+        }
+        Radix2Ntt.transform(c, logSize, twiddles, null, true, new Radix2Ntt.Scaling(back, null));
+        Radix2Ntt.multiply(a, b, size);
+        Radix2Ntt.transform(a, logSize, twiddles, null, true, new Radix2Ntt.Scaling(back, generatorInv));
+        Radix2Ntt.subtract(a, c, size);
+    }
+
     private void check(long[] a) {
         if (a.length != 4L * size) {
             throw new IllegalArgumentException("vector has " + a.length / 4 + " Fr elements (" + a.length

@@ -201,6 +201,59 @@ class EvaluationDomainTest {
         }
     }
 
+    /** Any a, b, c: the quotient is bellperson's seven transforms' (each vector to the coset and (a b - c) / Z back). */
+    @Test
+    void quotientEqualsTheSevenTransformsOfBellperson() {
+        for (int k : new int[] {0, 1, 5, 12}) {
+            EvaluationDomain d = EvaluationDomain.ofLogSize(k);
+            long[] a = randomVector(d.size());
+            long[] b = randomVector(d.size());
+            long[] c = randomVector(d.size());
+            long[][] want = {a.clone(), b.clone(), c.clone()};
+            for (long[] v : want) {
+                d.ifft(v);
+                d.cosetFft(v);
+            }
+            for (int i = 0; i < d.size(); i++) {
+                Fr.mul(want[0], 4 * i, want[1], 4 * i, want[0], 4 * i);
+                Fr.sub(want[0], 4 * i, want[2], 4 * i, want[0], 4 * i);
+            }
+            d.divideByZOnCoset(want[0]);
+            d.icosetFft(want[0]);
+            d.quotient(a, b, c);
+            assertArrayEquals(want[0], a, "k=" + k);
+        }
+    }
+
+    /** With c = a b on the subgroup, h is the upper half of the product A B of the interpolants (BigInteger). */
+    @Test
+    void quotientIsTheUpperHalfOfTheProduct() {
+        int k = 4;
+        EvaluationDomain d = EvaluationDomain.ofLogSize(k);
+        int n = d.size();
+        long[] a = randomVector(n);
+        long[] b = randomVector(n);
+        BigInteger[] ca = toBig(a);
+        BigInteger[] cb = toBig(b);
+        BigInteger[] product = new BigInteger[2 * n];
+        java.util.Arrays.fill(product, BigInteger.ZERO);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                product[i + j] = product[i + j].add(ca[i].multiply(cb[j])).mod(R);
+            }
+        }
+        d.fft(a);
+        d.fft(b);
+        long[] c = new long[4 * n];
+        for (int i = 0; i < n; i++) {
+            Fr.mul(a, 4 * i, b, 4 * i, c, 4 * i);
+        }
+        d.quotient(a, b, c);
+        for (int i = 0; i < n; i++) {
+            assertEquals(product[n + i], Fr.toBigInteger(a, 4 * i), "h_" + i);
+        }
+    }
+
     @Test
     void sizesAndBadInput() {
         assertEquals(8, EvaluationDomain.forCoefficients(5).size());
