@@ -1,5 +1,7 @@
 package io.c2spark.core.msm;
 
+import io.c2spark.core.field.MontgomeryLanes;
+
 /**
  * Fp2 = Fp[u] / (u^2 + 1) as a {@link LaneField}, for G2's batches: a group is the eight elements'
  * c0 group then their c1 group in {@link Fp49Lanes}' form; loads and stores go to
@@ -9,7 +11,7 @@ final class Fp2Lanes implements LaneField {
     private static final int G = Fp49Lanes.GROUP;
     private static final int H = Fp56.LIMBS;
 
-    private final Fp49Lanes f = new Fp49Lanes();
+    private final MontgomeryLanes f = Fp49Lanes.arithmetic();
     private final long[] t = new long[4 * G];
 
     @Override
@@ -31,33 +33,33 @@ final class Fp2Lanes implements LaneField {
         long[] t = this.t;
         f.mul(a, ao, b, bo, t, 0);
         f.mul(a, ao + G, b, bo + G, t, G);
-        Fp49Lanes.add(a, ao, a, ao + G, t, 2 * G);
-        Fp49Lanes.add(b, bo, b, bo + G, t, 3 * G);
+        f.add(a, ao, a, ao + G, t, 2 * G);
+        f.add(b, bo, b, bo + G, t, 3 * G);
         f.mul(t, 2 * G, t, 3 * G, t, 2 * G);
-        Fp49Lanes.sub(t, 2 * G, t, 0, t, 2 * G);
+        f.sub(t, 2 * G, t, 0, t, 2 * G);
         f.canonical(t, 2 * G);
-        Fp49Lanes.sub(t, 2 * G, t, G, r, ro + G);
+        f.sub(t, 2 * G, t, G, r, ro + G);
         f.canonical(r, ro + G);
-        Fp49Lanes.sub(t, 0, t, G, r, ro);
+        f.sub(t, 0, t, G, r, ro);
         f.canonical(r, ro);
     }
 
     @Override
     public void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-        Fp49Lanes.sub(a, ao, b, bo, r, ro);
-        Fp49Lanes.sub(a, ao + G, b, bo + G, r, ro + G);
+        f.sub(a, ao, b, bo, r, ro);
+        f.sub(a, ao + G, b, bo + G, r, ro + G);
     }
 
     @Override
     public void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-        Fp49Lanes.add(a, ao, b, bo, r, ro);
-        Fp49Lanes.add(a, ao + G, b, bo + G, r, ro + G);
+        f.add(a, ao, b, bo, r, ro);
+        f.add(a, ao + G, b, bo + G, r, ro + G);
     }
 
     @Override
     public void select(long[] a, int ao, long[] b, int bo, boolean[] pick, int po, long[] r, int ro) {
-        Fp49Lanes.select(a, ao, b, bo, pick, po, r, ro);
-        Fp49Lanes.select(a, ao + G, b, bo + G, pick, po, r, ro + G);
+        f.select(a, ao, b, bo, pick, po, r, ro);
+        f.select(a, ao + G, b, bo + G, pick, po, r, ro + G);
     }
 
     @Override

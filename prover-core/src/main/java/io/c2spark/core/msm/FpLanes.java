@@ -1,8 +1,10 @@
 package io.c2spark.core.msm;
 
+import io.c2spark.core.field.MontgomeryLanes;
+
 /** Fp as a {@link LaneField}: {@link Fp49Lanes}' operations, for G1's batches. */
 final class FpLanes implements LaneField {
-    private final Fp49Lanes f = new Fp49Lanes();
+    private final MontgomeryLanes f = Fp49Lanes.arithmetic();
 
     @Override
     public int groupLongs() {
@@ -21,17 +23,17 @@ final class FpLanes implements LaneField {
 
     @Override
     public void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-        Fp49Lanes.sub(a, ao, b, bo, r, ro);
+        f.sub(a, ao, b, bo, r, ro);
     }
 
     @Override
     public void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-        Fp49Lanes.add(a, ao, b, bo, r, ro);
+        f.add(a, ao, b, bo, r, ro);
     }
 
     @Override
     public void select(long[] a, int ao, long[] b, int bo, boolean[] pick, int po, long[] r, int ro) {
-        Fp49Lanes.select(a, ao, b, bo, pick, po, r, ro);
+        f.select(a, ao, b, bo, pick, po, r, ro);
     }
 
     @Override

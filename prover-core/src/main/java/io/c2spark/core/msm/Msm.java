@@ -2,6 +2,7 @@ package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.field.MontgomeryLanes;
 import java.math.BigInteger;
 
 /**
@@ -52,7 +53,7 @@ public final class Msm {
      * falls back to plain Java, far slower than the scalar code).
      */
     static final boolean SIMD_LANES = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
-            && Fp49Lanes.hardwareSupported();
+            && MontgomeryLanes.hardwareSupported();
 
     private Msm() {
     }
@@ -60,7 +61,7 @@ public final class Msm {
     /** How the MSMs' batches run in this JVM, for the commands' logs: SIMD lanes and their width, or why not. */
     public static String batchArithmetic() {
         if (SIMD_LANES) {
-            return "SIMD lanes, " + Fp49Lanes.vectorBits() + "-bit vectors";
+            return "SIMD lanes, " + MontgomeryLanes.vectorBits() + "-bit vectors";
         }
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
             return "scalar (the JVM lacks --add-modules=jdk.incubator.vector)";

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.c2spark.core.field.MontgomeryLanes;
 import java.security.SecureRandom;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,14 +29,14 @@ class AffineBatchTest {
     /** Where the CPU has 256-bit vectors, MsmTest's G1 cases run the lanes. */
     @Test
     void msmTakesTheLanesWhereTheCpuHasThem() {
-        assumeTrue(Fp49Lanes.hardwareSupported(), "no 256-bit vectors: the MSM runs its scalar code");
+        assumeTrue(MontgomeryLanes.hardwareSupported(), "no 256-bit vectors: the MSM runs its scalar code");
         assertTrue(Msm.SIMD_LANES);
-        assertTrue(Msm.batchArithmetic().startsWith("SIMD lanes, " + Fp49Lanes.vectorBits() + "-bit"), Msm.batchArithmetic());
+        assertTrue(Msm.batchArithmetic().startsWith("SIMD lanes, " + MontgomeryLanes.vectorBits() + "-bit"), Msm.batchArithmetic());
     }
 
     @BeforeEach
     void lanesInHardware() {
-        assumeTrue(Fp49Lanes.hardwareSupported(), "no 256-bit vectors: the Vector API's Java fallback would take minutes");
+        assumeTrue(MontgomeryLanes.hardwareSupported(), "no 256-bit vectors: the Vector API's Java fallback would take minutes");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.c2spark.core.field.Fp;
+import io.c2spark.core.field.MontgomeryLanes;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.util.Random;
@@ -28,11 +29,11 @@ class Fp49LanesTest {
     @Test
     void vectorWidthIsTheHardwaresUnlessNarrowerIsAsked() {
         int hardware = LongVector.SPECIES_PREFERRED.vectorBitSize();
-        String asked = System.getProperty(Fp49Lanes.WIDTH_PROPERTY);
+        String asked = System.getProperty(MontgomeryLanes.WIDTH_PROPERTY);
         int expected = hardware >= 512 && !"256".equals(asked) ? 512 : 256;
-        System.out.println("Fp49LanesTest: " + Fp49Lanes.vectorBits() + "-bit vectors (hardware " + hardware
-                + ", " + Fp49Lanes.WIDTH_PROPERTY + " = " + asked + ")");
-        assertEquals(expected, Fp49Lanes.vectorBits());
+        System.out.println("Fp49LanesTest: " + MontgomeryLanes.vectorBits() + "-bit vectors (hardware " + hardware
+                + ", " + MontgomeryLanes.WIDTH_PROPERTY + " = " + asked + ")");
+        assertEquals(expected, MontgomeryLanes.vectorBits());
     }
 
     /** Raw value of lane j, checking that every limb is normalised. */
@@ -70,7 +71,7 @@ class Fp49LanesTest {
 
     @Test
     void mulIsMontgomeryMultiplicationForInputsBelowEightP() {
-        Fp49Lanes f = new Fp49Lanes();
+        MontgomeryLanes f = Fp49Lanes.arithmetic();
         BigInteger bound = P.shiftLeft(3);
         long[] a = new long[Fp49Lanes.GROUP];
         long[] b = new long[Fp49Lanes.GROUP];
@@ -101,7 +102,7 @@ class Fp49LanesTest {
 
     @Test
     void mulMayWriteOverItsOperands() {
-        Fp49Lanes f = new Fp49Lanes();
+        MontgomeryLanes f = Fp49Lanes.arithmetic();
         long[] a = new long[Fp49Lanes.GROUP];
         BigInteger[] x = new BigInteger[8];
         for (int j = 0; j < 8; j++) {
@@ -116,14 +117,15 @@ class Fp49LanesTest {
 
     @Test
     void subAddsTwoPAndAddDoesNotReduce() {
+        MontgomeryLanes f = Fp49Lanes.arithmetic();
         long[] a = new long[Fp49Lanes.GROUP];
         long[] b = new long[Fp49Lanes.GROUP];
         long[] r = new long[Fp49Lanes.GROUP];
         fill(a, P.shiftLeft(2));
         fill(b, P.shiftLeft(1));
         for (int i = 0; i < WARM_UP; i++) {
-            Fp49Lanes.sub(a, 0, b, 0, r, 0);
-            Fp49Lanes.add(a, 0, b, 0, r, 0);
+            f.sub(a, 0, b, 0, r, 0);
+            f.add(a, 0, b, 0, r, 0);
         }
         for (int round = 0; round < 200; round++) {
             BigInteger[] x = new BigInteger[8];
@@ -134,11 +136,11 @@ class Fp49LanesTest {
                 put(a, j, x[j]);
                 put(b, j, y[j]);
             }
-            Fp49Lanes.sub(a, 0, b, 0, r, 0);
+            f.sub(a, 0, b, 0, r, 0);
             for (int j = 0; j < 8; j++) {
                 assertEquals(x[j].add(P.shiftLeft(1)).subtract(y[j]), raw(r, j), "seed " + seed);
             }
-            Fp49Lanes.add(a, 0, b, 0, r, 0);
+            f.add(a, 0, b, 0, r, 0);
             for (int j = 0; j < 8; j++) {
                 assertEquals(x[j].add(y[j]), raw(r, j), "seed " + seed);
             }
@@ -147,7 +149,7 @@ class Fp49LanesTest {
 
     @Test
     void canonicalReducesEverythingBelowFourP() {
-        Fp49Lanes f = new Fp49Lanes();
+        MontgomeryLanes f = Fp49Lanes.arithmetic();
         long[] a = new long[Fp49Lanes.GROUP];
         long[] w = new long[Fp49Lanes.GROUP];
         fill(w, P.shiftLeft(2));
