@@ -2,7 +2,7 @@ package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.field.Fr;
-import io.c2spark.core.field.MontgomeryLanes;
+import io.c2spark.core.field.LaneSupport;
 import java.math.BigInteger;
 
 /**
@@ -47,26 +47,15 @@ public final class Msm {
      */
     private static final double AFFINE_REDUCE_COST = 2 * AFFINE_ADD_COST;
     private static final double JACOBIAN_REDUCE_COST = 27;
-    /**
-     * Whether the batches run in SIMD lanes: the JVM was started with {@code --add-modules
-     * jdk.incubator.vector} and the CPU has 256-bit vectors (AVX2; without them the Vector API
-     * falls back to plain Java, far slower than the scalar code).
-     */
-    static final boolean SIMD_LANES = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
-            && MontgomeryLanes.hardwareSupported();
+    /** Whether the batches run in SIMD lanes ({@link LaneSupport}). */
+    static final boolean SIMD_LANES = LaneSupport.AVAILABLE;
 
     private Msm() {
     }
 
     /** How the MSMs' batches run in this JVM, for the commands' logs: SIMD lanes and their width, or why not. */
     public static String batchArithmetic() {
-        if (SIMD_LANES) {
-            return "SIMD lanes, " + MontgomeryLanes.vectorBits() + "-bit vectors";
-        }
-        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-            return "scalar (the JVM lacks --add-modules=jdk.incubator.vector)";
-        }
-        return "scalar (no 256-bit vectors on this CPU)";
+        return LaneSupport.describe();
     }
 
     /** sum s_i P_i over G1: bases 12 longs per point, scalars 4 longs each; returns 18 longs (Jacobian). */

@@ -1,6 +1,7 @@
 package io.c2spark.core.ntt;
 
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.field.LaneSupport;
 import java.math.BigInteger;
 
 /**
@@ -16,9 +17,11 @@ import java.math.BigInteger;
  * (c(omega^0), ..., c(omega^{n-1})); {@link #cosetFft} maps them to (c(g omega^0), ...,
  * c(g omega^{n-1})); {@link #ifft} and {@link #icosetFft} are their exact inverses.
  *
- * <p>The domain holds a table of n - 1 twiddles (40 n bytes), built once; keep the domain to
- * reuse it. Each transform works on a copy of the vector in 52-bit limbs (another 40 n bytes while
- * it runs). k is at most 28 (Java arrays stop at 2^31 entries).
+ * <p>The transforms run in SIMD lanes ({@link LaneNtt}) where the JVM has them, else in scalar
+ * code ({@link Radix2Ntt}); the results are the same. The domain holds a table of twiddles (48 n
+ * bytes in lanes, 40 n in scalar code), built once; keep the domain to reuse it. Each transform
+ * works on a copy of the vector (another 48 or 40 n bytes while it runs). k is at most 28 (Java
+ * arrays stop at 2^31 entries).
  */
 public final class EvaluationDomain {
     /** Two-adicity of r - 1. */
@@ -41,6 +44,9 @@ public final class EvaluationDomain {
     private final long[] omegaInv;
     private final long[] sizeInv;
     private final long[] generatorInv;
+    /** The transforms in SIMD lanes where the JVM has them ({@link LaneSupport}), else null. */
+    private final LaneNtt lanes;
+    /** Radix2Ntt's twiddles where there are no lanes, else null. */
     private final long[] twiddles;
 
     private EvaluationDomain(int logSize) {
@@ -59,7 +65,8 @@ public final class EvaluationDomain {
         Fr.inverse(Fr.of(size), 0, sizeInv, 0);
         this.generatorInv = new long[4];
         Fr.inverse(GENERATOR, 0, generatorInv, 0);
-        this.twiddles = Radix2Ntt.twiddleTable(omega, logSize);
+        this.lanes = LaneSupport.AVAILABLE && logSize >= LaneNtt.MIN_LOG ? new LaneNtt(omega, logSize) : null;
+        this.twiddles = lanes == null ? Radix2Ntt.twiddleTable(omega, logSize) : null;
     }
 
     /** The domain of size 2^logSize. */
@@ -106,25 +113,25 @@ public final class EvaluationDomain {
     /** Coefficients to evaluations on the subgroup, in place. */
     public void fft(long[] a) {
         check(a);
-        Radix2Ntt.transform(a, logSize, twiddles, null, false, null);
+        transform(a, null, false, null);
     }
 
     /** Evaluations on the subgroup to coefficients, in place (the transform by omega^-1, over n). */
     public void ifft(long[] a) {
         check(a);
-        Radix2Ntt.transform(a, logSize, twiddles, null, true, new Radix2Ntt.Scaling(sizeInv, null));
+        transform(a, null, true, new Radix2Ntt.Scaling(sizeInv, null));
     }
 
     /** Coefficients to evaluations on the coset g H: a_i *= g^i, then {@link #fft}. */
     public void cosetFft(long[] a) {
         check(a);
-        Radix2Ntt.transform(a, logSize, twiddles, new Radix2Ntt.Scaling(Fr.FIELD.one(), GENERATOR), false, null);
+        transform(a, new Radix2Ntt.Scaling(Fr.FIELD.one(), GENERATOR), false, null);
     }
 
     /** Evaluations on the coset g H to coefficients: {@link #ifft}, then a_i *= g^-i. */
     public void icosetFft(long[] a) {
         check(a);
-        Radix2Ntt.transform(a, logSize, twiddles, null, true, new Radix2Ntt.Scaling(sizeInv, generatorInv));
+        transform(a, null, true, new Radix2Ntt.Scaling(sizeInv, generatorInv));
     }
 
     /** Z(g) = g^n - 1, the vanishing polynomial x^n - 1 of the subgroup, which is constant on the coset. */
@@ -164,10 +171,18 @@ public final class EvaluationDomain {
             ifft(v);
             cosetFft(v);
         }
-        Radix2Ntt.transform(c, logSize, twiddles, null, true, new Radix2Ntt.Scaling(back, null));
+        transform(c, null, true, new Radix2Ntt.Scaling(back, null));
         Radix2Ntt.multiply(a, b, size);
-        Radix2Ntt.transform(a, logSize, twiddles, null, true, new Radix2Ntt.Scaling(back, generatorInv));
+        transform(a, null, true, new Radix2Ntt.Scaling(back, generatorInv));
         Radix2Ntt.subtract(a, c, size);
+    }
+
+    private void transform(long[] a, Radix2Ntt.Scaling in, boolean reversedOut, Radix2Ntt.Scaling out) {
+        if (lanes != null) {
+            lanes.transform(a, in, reversedOut, out);
+        } else {
+            Radix2Ntt.transform(a, logSize, twiddles, in, reversedOut, out);
+        }
     }
 
     private void check(long[] a) {

@@ -1,0 +1,305 @@
+package io.c2spark.core.ntt;
+
+import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.Fr;
+import io.c2spark.core.field.MontgomeryLanes;
+import java.math.BigInteger;
+
+/**
+ * {@link Radix2Ntt}'s transform (same arguments, same results bit for bit) eight elements at a time
+ * in {@link MontgomeryLanes}' SIMD lanes, where the JVM has them.
+ *
+ * <p>Form: Fr in 6 limbs of 49 bits, values kept in the shared layout's Montgomery form (x R,
+ * R = 2^256) and only re-cut; twiddles and scalings are held as w R' (R' = 2^294), so that
+ * Montgomery-multiplying x R by w R' gives x w R. The working copy holds group g at 48 g longs: the
+ * bit-reversed positions 8g..8g+7, one per lane. Each butterfly stage of half-length 8 or more
+ * pairs whole groups, lane with lane, and the twiddles of 8 consecutive butterflies are one group
+ * of the table (each stage's run starts at a multiple of 8). The three stages of half-length 1, 2
+ * and 4 pair lanes of one group: the group's lanes are swapped in memory, the two halves'
+ * twiddles are constant groups (1, and powers of omega_4 and omega_8), and each lane keeps the sum
+ * or the difference. Blocks of 2^13 elements (384 KiB) run all their stages in the L2 cache, as in
+ * Radix2Ntt.
+ *
+ * <p>Bounds: a product is below r + a w / R' (under 1.0001 r here); a butterfly adds at most 2r to
+ * either output (x + t, x + 2r - t), so after the log n stages values are below (2 log n + 1) r,
+ * under 2^261. The output scaling (by one where none is asked) is a product, below 1.0001 r, and
+ * is made canonical on the way out.
+ */
+final class LaneNtt {
+    /** The smallest transform in lanes: 16 elements, so that some stage pairs whole groups. */
+    static final int MIN_LOG = 4;
+    private static final int LIMBS = 6;
+    private static final int LANES = MontgomeryLanes.LANES;
+    /** Longs per group of eight elements. */
+    private static final int G = LANES * LIMBS;
+    private static final long M = (1L << 49) - 1;
+    /** Blocks of 2^10 groups (8,192 elements) transform in cache. */
+    private static final int LEAF_LOG = 10;
+    /** Below this many groups a pass runs on the calling thread. */
+    private static final int PARALLEL_MIN = 1 << 9;
+    /** Lane j keeps the difference in the in-group stage of half-length d where j & d != 0. */
+    private static final boolean[][] UPPER = new boolean[3][LANES];
+    /** 2^332 mod r: Montgomery-multiplying w R by it gives w R'. */
+    private static final long[] TO_CONSTANT = new long[G];
+
+    static {
+        for (int s = 0; s < 3; s++) {
+            for (int j = 0; j < LANES; j++) {
+                UPPER[s][j] = (j & (1 << s)) != 0;
+            }
+        }
+        broadcast(MontgomeryLanes.limbs(BigInteger.ONE.shiftLeft(2 * 294 - 256).mod(Fr.MODULUS), LIMBS), TO_CONSTANT, 0);
+    }
+
+    private final int logN;
+    private final int n;
+    /** Stage runs of half-length h >= 8 at element h: omega_{2h}^j for j below h, constant form. */
+    private final long[] table;
+    /** The twiddle groups of the in-group stages of half-length 2 and 4 (lane j: omega_4^(j mod 2), omega_8^(j mod 4)). */
+    private final long[] inGroupTwiddles = new long[2 * G];
+
+    /** The transform of size 2^logN (at least {@link #MIN_LOG}) by the n-th root omega (shared layout). */
+    LaneNtt(long[] omega, int logN) {
+        if (logN < MIN_LOG) {
+            throw new IllegalArgumentException("lane NTT of 2^" + logN + " elements");
+        }
+        this.logN = logN;
+        this.n = 1 << logN;
+        long[] top = Radix2Ntt.powers(omega, n / 2);
+        this.table = new long[(n / LANES) * G];
+        ComputePool.forRange(0, n / 16, PARALLEL_MIN, (from, to) -> {
+            MontgomeryLanes f = arithmetic();
+            for (int j = from; j < to; j++) {
+                int o = (n / 16 + j) * G;
+                for (int t = 0; t < LANES; t++) {
+                    recutIn(top, 4 * (8 * j + t), table, o, t);
+                }
+                f.mul(table, o, TO_CONSTANT, 0, table, o);
+            }
+        });
+        for (int h = n / 4; h >= LANES; h /= 2) {
+            int half = h;
+            int stride = n / (2 * h);
+            ComputePool.forRange(0, half, PARALLEL_MIN * LANES, (from, to) -> {
+                for (int j = from; j < to; j++) {
+                    copyLane(table, n / 2 + j * stride, table, half + j);
+                }
+            });
+        }
+        long[] eight = new long[4 * LANES];
+        for (int s = 0; s < 2; s++) {
+            int quarter = n >> (s + 2);
+            for (int j = 0; j < LANES; j++) {
+                System.arraycopy(top, 4 * (quarter * (j & ((2 << s) - 1))), eight, 4 * j, 4);
+            }
+            toConstant(arithmetic(), eight, inGroupTwiddles, s * G);
+        }
+    }
+
+    private static MontgomeryLanes arithmetic() {
+        return new MontgomeryLanes(Fr.MODULUS, LIMBS);
+    }
+
+    /** See {@link Radix2Ntt#transform}; a holds 2^logN elements. */
+    void transform(long[] a, Radix2Ntt.Scaling in, boolean reversedOut, Radix2Ntt.Scaling out) {
+        int groups = n / LANES;
+        long[] work = new long[groups * G];
+        int shift = 32 - logN;
+        ComputePool.forRange(0, groups, PARALLEL_MIN, (from, to) -> {
+            MontgomeryLanes f = arithmetic();
+            long[] tmp = new long[G];
+            long[] powers = in == null ? null : startPowers(f, in, LANES * from, false);
+            long[] step = in == null || in.g() == null ? null : step(f, in.g(), false);
+            for (int c = from; c < to; c++) {
+                for (int t = 0; t < LANES; t++) {
+                    recutIn(a, 4 * (LANES * c + t), tmp, 0, t);
+                }
+                if (powers != null) {
+                    f.mul(tmp, 0, powers, 0, tmp, 0);
+                    if (step != null) {
+                        f.mul(powers, 0, step, 0, powers, 0);
+                    }
+                }
+                for (int t = 0; t < LANES; t++) {
+                    copyLane(tmp, t, work, Integer.reverse(LANES * c + t) >>> shift);
+                }
+            }
+        });
+        stages(work, 0, logN - 3);
+        Radix2Ntt.Scaling s = out != null ? out : new Radix2Ntt.Scaling(Fr.FIELD.one(), null);
+        ComputePool.forRange(0, groups, PARALLEL_MIN, (from, to) -> {
+            MontgomeryLanes f = arithmetic();
+            long[] step = s.g() == null ? null : step(f, s.g(), reversedOut);
+            long[] powers = null;
+            for (int g = from; g < to; g++) {
+                // Group 0's first lane is index 0 of a reversed output, off the progression of the rest.
+                if (g == from || (g == 1 && reversedOut && step != null)) {
+                    powers = startPowers(f, s, LANES * g, reversedOut);
+                }
+                int o = g * G;
+                f.mul(work, o, powers, 0, work, o);
+                if (step != null) {
+                    f.mul(powers, 0, step, 0, powers, 0);
+                }
+                f.canonical(work, o);
+                for (int t = 0; t < LANES; t++) {
+                    int q = LANES * g + t;
+                    recutOut(work, o, t, a, 4 * (reversedOut ? (n - q) & (n - 1) : q));
+                }
+            }
+        });
+    }
+
+    /**
+     * Lane t: c g^(e_t) in constant form, e_t = first + t, or n - (first + t) mod n for a reversed
+     * output (c alone without g).
+     */
+    private long[] startPowers(MontgomeryLanes f, Radix2Ntt.Scaling s, int first, boolean reversed) {
+        long[] values = new long[4 * LANES];
+        for (int t = 0; t < LANES; t++) {
+            System.arraycopy(s.c(), 0, values, 4 * t, 4);
+            if (s.g() != null) {
+                long e = reversed ? (n - (first + t)) & (n - 1) : first + t;
+                long[] gPow = new long[4];
+                Fr.pow(s.g(), 0, new long[] {e}, gPow, 0);
+                Fr.mul(values, 4 * t, gPow, 0, values, 4 * t);
+            }
+        }
+        long[] group = new long[G];
+        toConstant(f, values, group, 0);
+        return group;
+    }
+
+    /** g^8 (g^-8 for a reversed output) in every lane, constant form. */
+    private static long[] step(MontgomeryLanes f, long[] g, boolean reversed) {
+        long[] v = new long[4];
+        Fr.pow(g, 0, new long[] {LANES}, v, 0);
+        if (reversed) {
+            Fr.inverse(v, 0, v, 0);
+        }
+        long[] values = new long[4 * LANES];
+        for (int t = 0; t < LANES; t++) {
+            System.arraycopy(v, 0, values, 4 * t, 4);
+        }
+        long[] group = new long[G];
+        toConstant(f, values, group, 0);
+        return group;
+    }
+
+    /** Eight shared-layout elements (w R) to a group in constant form (w R'). */
+    private static void toConstant(MontgomeryLanes f, long[] values, long[] g, int go) {
+        for (int t = 0; t < LANES; t++) {
+            recutIn(values, 4 * t, g, go, t);
+        }
+        f.mul(g, go, TO_CONSTANT, 0, g, go);
+    }
+
+    /** All stages of the block of 2^logLen groups from group off. */
+    private void stages(long[] w, int off, int logLen) {
+        if (logLen <= LEAF_LOG) {
+            leaf(w, off, logLen);
+            return;
+        }
+        int half = 1 << (logLen - 1);
+        ComputePool.both(() -> stages(w, off, logLen - 1), () -> stages(w, off + half, logLen - 1));
+        ComputePool.forRange(0, half, PARALLEL_MIN, (from, to) -> {
+            MontgomeryLanes f = arithmetic();
+            butterflies(f, w, off, half, from, to, new long[G]);
+        });
+    }
+
+    /** Iterative stages of a block small enough for the cache: the in-group ones, then those pairing groups. */
+    private void leaf(long[] w, int off, int logLen) {
+        MontgomeryLanes f = arithmetic();
+        long[] scratch = new long[5 * G];
+        int len = 1 << logLen;
+        for (int g = off; g < off + len; g++) {
+            inGroup(f, w, g * G, scratch);
+        }
+        for (int s = 0; s < logLen; s++) {
+            int half = 1 << s;
+            for (int b = off; b < off + len; b += 2 * half) {
+                butterflies(f, w, b, half, 0, half, scratch);
+            }
+        }
+    }
+
+    /**
+     * Butterflies j in [from, to) between groups b + j and b + j + half (half-length 8 half
+     * elements): (x, y) = (x + w y, x - w y), the twiddles group half + j of the table.
+     */
+    private void butterflies(MontgomeryLanes f, long[] w, int b, int half, int from, int to, long[] t) {
+        for (int j = from; j < to; j++) {
+            int x = (b + j) * G;
+            int y = x + half * G;
+            f.mul(w, y, table, (half + j) * G, t, 0);
+            f.sub(w, x, t, 0, w, y);
+            f.add(w, x, t, 0, w, x);
+        }
+    }
+
+    /** The stages of half-length 1, 2 and 4 inside the group at o (scratch: five groups). */
+    private void inGroup(MontgomeryLanes f, long[] w, int o, long[] scratch) {
+        int sw = 0;
+        int x = G;
+        int y = 2 * G;
+        int sum = 3 * G;
+        int diff = 4 * G;
+        for (int s = 0; s < 3; s++) {
+            int d = 1 << s;
+            for (int k = 0; k < LIMBS; k++) {
+                for (int j = 0; j < LANES; j++) {
+                    scratch[sw + LANES * k + j] = w[o + LANES * k + (j ^ d)];
+                }
+            }
+            boolean[] upper = UPPER[s];
+            f.select(w, o, scratch, sw, upper, 0, scratch, x);
+            f.select(scratch, sw, w, o, upper, 0, scratch, y);
+            if (s > 0) {
+                f.mul(scratch, y, inGroupTwiddles, (s - 1) * G, scratch, y);
+            }
+            f.add(scratch, x, scratch, y, scratch, sum);
+            f.sub(scratch, x, scratch, y, scratch, diff);
+            f.select(scratch, sum, scratch, diff, upper, 0, w, o);
+        }
+    }
+
+    /** Element e of one group-form array to element d of another (lane e mod 8 of group e / 8, likewise d). */
+    private static void copyLane(long[] src, int e, long[] dst, int d) {
+        int so = (e >>> 3) * G + (e & 7);
+        int o = (d >>> 3) * G + (d & 7);
+        for (int k = 0; k < LIMBS; k++) {
+            dst[o + LANES * k] = src[so + LANES * k];
+        }
+    }
+
+    /** Lane t of the group at go from the shared-layout element at ao (the 256 bits re-cut). */
+    private static void recutIn(long[] a, int ao, long[] g, int go, int t) {
+        long x0 = a[ao], x1 = a[ao + 1], x2 = a[ao + 2], x3 = a[ao + 3];
+        int o = go + t;
+        g[o] = x0 & M;
+        g[o + 8] = ((x0 >>> 49) | (x1 << 15)) & M;
+        g[o + 16] = ((x1 >>> 34) | (x2 << 30)) & M;
+        g[o + 24] = ((x2 >>> 19) | (x3 << 45)) & M;
+        g[o + 32] = (x3 >>> 4) & M;
+        g[o + 40] = x3 >>> 53;
+    }
+
+    /** Lane t of the group at go, below 2^256, to the shared layout at ao. */
+    private static void recutOut(long[] g, int go, int t, long[] a, int ao) {
+        int o = go + t;
+        long l0 = g[o], l1 = g[o + 8], l2 = g[o + 16], l3 = g[o + 24], l4 = g[o + 32], l5 = g[o + 40];
+        a[ao] = l0 | (l1 << 49);
+        a[ao + 1] = (l1 >>> 15) | (l2 << 34);
+        a[ao + 2] = (l2 >>> 30) | (l3 << 19);
+        a[ao + 3] = (l3 >>> 45) | (l4 << 4) | (l5 << 53);
+    }
+
+    private static void broadcast(long[] limbs, long[] g, int go) {
+        for (int k = 0; k < LIMBS; k++) {
+            for (int t = 0; t < LANES; t++) {
+                g[go + LANES * k + t] = limbs[k];
+            }
+        }
+    }
+}
