@@ -2,8 +2,10 @@ package io.c2spark.core.groth16;
 
 import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G1LaneDecoder;
 import io.c2spark.core.curve.G2;
 import io.c2spark.core.curve.ZcashEncoding;
+import io.c2spark.core.field.LaneSupport;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -177,14 +179,22 @@ public final class ParameterFiles {
                         + "array holds; this reader needs chunked storage for it");
             }
             long[] out = new long[(int) n * pl];
+            // G1 points without the subgroup check (a trusted file's queries) go eight at a time.
+            boolean inLanes = !g2 && !checkSubgroup && LaneSupport.AVAILABLE;
             for (int lo = 0; lo < n; lo += CHUNK_POINTS) {
                 int hi = (int) Math.min(n, lo + CHUNK_POINTS);
                 readFully((hi - lo) * len, name, "points " + lo + ".." + (hi - 1) + " of " + n);
                 int first = lo;
                 try {
                     ComputePool.forRange(lo, hi, 1 << 8, (a, b) -> {
+                        boolean[] decoded = new boolean[b - a];
+                        if (inLanes) {
+                            new G1LaneDecoder().decode(buf, (a - first) * len, b - a, out, a * pl, decoded);
+                        }
                         for (int i = a; i < b; i++) {
-                            decode(name, i, g2, checkSubgroup, true, (i - first) * len, out, i * pl);
+                            if (!decoded[i - a]) {
+                                decode(name, i, g2, checkSubgroup, true, (i - first) * len, out, i * pl);
+                            }
                         }
                     });
                 } catch (RuntimeException e) {
