@@ -6,15 +6,16 @@ package io.c2spark.core.msm;
  * the Fp56 working form; each addition's coordinates are re-cut into a lane on the way in and
  * reduced and re-cut on the way out.
  *
- * <p>Pass 1 takes x_P - x_B and y_P -+ y_B for each group of eight and the running products of the
- * denominators, lane by lane. The eight lanes' products are inverted together (Montgomery's trick
- * again, in the working form, with one inversion). Pass 2 walks the groups back, peeling each group's
- * inverses off the running inverse, and finishes its additions. Six multiplications per addition,
- * as in {@link ScalarAffineBatch}, at about half the cost each.
+ * <p>Pass 1 re-cuts each group of eight additions' coordinates into lanes, keeping the bucket's x
+ * and y and the point's x for pass 2, and takes x_P - x_B and y_P -+ y_B and the running products
+ * of the denominators, lane by lane. The eight lanes' products are inverted together (Montgomery's
+ * trick again, in the working form, with one inversion). Pass 2 walks the groups back, peeling each
+ * group's inverses off the running inverse, and finishes its additions from the kept lanes. Six
+ * multiplications per addition, as in {@link ScalarAffineBatch}, at about half the cost each.
  *
- * <p>The lanes of group g + 1 (pass 1) or g - 1 (pass 2) are re-cut while group g is computed, into
- * the other half of double buffers: a vector load of data just written by eight scalar stores cannot
- * be forwarded from the store buffer and waits for the stores to retire.
+ * <p>The lanes of group g + 1 are re-cut while group g is computed: a vector load of data just
+ * written by eight scalar stores cannot be forwarded from the store buffer and waits for the
+ * stores to retire.
  */
 final class LaneAffineBatch implements AffineBatch {
     private static final int LANES = Fp49Lanes.LANES;
@@ -30,11 +31,12 @@ final class LaneAffineBatch implements AffineBatch {
     private final long[] prefix;
     /** Lanes of -P additions, padded to whole groups. */
     private final boolean[] negated;
-    /** Double buffers (two groups each) of the bucket's x and y and the point's x and y. */
+    /** The batch's bucket x and y and point x in lanes, group by group; the point's y double-buffered. */
     private final long[] xb;
     private final long[] yb;
     private final long[] xp;
     private final long[] yp;
+    private final long[] x3;
     private final long[] u;
     private final long[] v;
     private final long[] inv;
@@ -51,17 +53,18 @@ final class LaneAffineBatch implements AffineBatch {
         this.l = c.limbs;
         this.pl = 2 * c.limbs;
         this.gl = f.groupLongs();
-        this.xb = new long[2 * gl];
-        this.yb = new long[2 * gl];
-        this.xp = new long[2 * gl];
+        int groups = (batchSize + LANES - 1) / LANES;
+        this.xb = new long[groups * gl];
+        this.yb = new long[groups * gl];
+        this.xp = new long[groups * gl];
         this.yp = new long[2 * gl];
+        this.x3 = new long[gl];
         this.u = new long[gl];
         this.v = new long[gl];
         this.inv = new long[gl];
         this.lambda = new long[gl];
         this.laneTotals = new long[LANES * l];
         this.scratch = new long[LANES * l];
-        int groups = (batchSize + LANES - 1) / LANES;
         this.dx = new long[groups * gl];
         this.dy = new long[groups * gl];
         this.prefix = new long[groups * gl];
@@ -86,9 +89,9 @@ final class LaneAffineBatch implements AffineBatch {
             if (g + 1 < groups) {
                 gatherForPass1(buckets, bases, bucket, point, n, g + 1);
             }
-            f.sub(xp, bo, xb, bo, dx, go);
-            f.sub(yp, bo, yb, bo, u, 0);
-            f.add(yp, bo, yb, bo, v, 0);
+            f.sub(xp, go, xb, go, dx, go);
+            f.sub(yp, bo, yb, go, u, 0);
+            f.add(yp, bo, yb, go, v, 0);
             f.select(u, 0, v, 0, negated, g * LANES, dy, go);
             if (g == 0) {
                 System.arraycopy(dx, 0, prefix, 0, gl);
@@ -97,12 +100,9 @@ final class LaneAffineBatch implements AffineBatch {
             }
         }
         invertLanes(prefix, (groups - 1) * gl);
-        gatherForPass2(buckets, bases, bucket, point, n, groups - 1);
         for (int g = groups - 1; g >= 0; g--) {
             int go = g * gl;
-            int bo = (g & 1) * gl;
             if (g > 0) {
-                gatherForPass2(buckets, bases, bucket, point, n, g - 1);
                 f.mul(inv, 0, prefix, go - gl, lambda, 0);
                 f.mul(inv, 0, dx, go, inv, 0);
                 f.mul(dy, go, lambda, 0, lambda, 0);
@@ -110,29 +110,30 @@ final class LaneAffineBatch implements AffineBatch {
                 f.mul(dy, go, inv, 0, lambda, 0);
             }
             // x3 = lambda^2 - x_B - x_P, y3 = lambda (x_B - x3) - y_B; for -P the slope is -lambda.
-            f.add(xb, bo, xp, bo, u, 0);
-            f.mul(lambda, 0, lambda, 0, xp, bo);
-            f.sub(xp, bo, u, 0, xp, bo);
-            f.canonical(xp, bo);
-            f.sub(xb, bo, xp, bo, u, 0);
-            f.sub(xp, bo, xb, bo, v, 0);
+            f.add(xb, go, xp, go, u, 0);
+            f.mul(lambda, 0, lambda, 0, x3, 0);
+            f.sub(x3, 0, u, 0, x3, 0);
+            f.canonical(x3, 0);
+            f.sub(xb, go, x3, 0, u, 0);
+            f.sub(x3, 0, xb, go, v, 0);
             f.select(u, 0, v, 0, negated, g * LANES, u, 0);
             f.mul(lambda, 0, u, 0, u, 0);
-            f.sub(u, 0, yb, bo, u, 0);
+            f.sub(u, 0, yb, go, u, 0);
             f.canonical(u, 0);
             for (int j = 0; j < LANES; j++) {
                 int i = g * LANES + j;
                 if (i < n && bucket[i] >= 0) {
                     int o = bucket[i] * pl;
-                    f.store(xp, bo, j, buckets, o);
+                    f.store(x3, 0, j, buckets, o);
                     f.store(u, 0, j, buckets, o + l);
                 }
             }
         }
     }
 
-    /** Re-cuts group g's coordinates into half g & 1 of the buffers and marks its same-x lanes. */
+    /** Re-cuts group g's coordinates (the point's y into half g & 1 of its buffer) and marks its same-x lanes. */
     private void gatherForPass1(long[] buckets, long[] bases, int[] bucket, int[] point, int n, int g) {
+        int go = g * gl;
         int bo = (g & 1) * gl;
         for (int j = 0; j < LANES; j++) {
             int i = g * LANES + j;
@@ -141,31 +142,17 @@ final class LaneAffineBatch implements AffineBatch {
             if (i >= n || c.equal(bases, p, buckets, b)) {
                 // Padding, or a same-x addition left to the caller: a harmless non-zero denominator
                 // for the batch inversion.
-                f.setOne(xp, bo, j);
-                f.setZero(xb, bo, j);
+                f.setOne(xp, go, j);
+                f.setZero(xb, go, j);
                 if (i < n) {
                     bucket[i] = ~bucket[i];
                 }
                 continue;
             }
-            f.load(bases, p, xp, bo, j);
-            f.load(buckets, b, xb, bo, j);
+            f.load(bases, p, xp, go, j);
+            f.load(buckets, b, xb, go, j);
             f.load(bases, p + l, yp, bo, j);
-            f.load(buckets, b + l, yb, bo, j);
-        }
-    }
-
-    /** Re-cuts the bucket's x and y and the point's x of group g's additions into half g & 1. */
-    private void gatherForPass2(long[] buckets, long[] bases, int[] bucket, int[] point, int n, int g) {
-        int bo = (g & 1) * gl;
-        for (int j = 0; j < LANES; j++) {
-            int i = g * LANES + j;
-            if (i < n && bucket[i] >= 0) {
-                int b = bucket[i] * pl;
-                f.load(buckets, b, xb, bo, j);
-                f.load(buckets, b + l, yb, bo, j);
-                f.load(bases, point[i] * pl, xp, bo, j);
-            }
+            f.load(buckets, b + l, yb, go, j);
         }
     }
 
