@@ -74,7 +74,7 @@ class Groth16RoundTripTest {
         List<String> phases = new ArrayList<>();
         byte[] reported = ProofEncoding.encode(new CpuProver(shape, params, phases::add).prove(w, new Random(5)));
         assertArrayEquals(ProofEncoding.encode(new CpuProver(shape, params).prove(w, new Random(5))), reported);
-        String[] names = {"quotient", "H", "L", "A", "B in G1", "B in G2"};
+        String[] names = {"quotient", "L", "A", "B in G1", "B in G2", "H"};
         assertEquals(names.length, phases.size(), phases::toString);
         for (int i = 0; i < names.length; i++) {
             assertTrue(phases.get(i).startsWith(names[i]) && phases.get(i).matches(".* [0-9]+\\.[0-9]{2} s"), phases::toString);
