@@ -119,13 +119,21 @@ public final class EvaluationDomain {
     /** Evaluations on the subgroup to coefficients, in place (the transform by omega^-1, over n). */
     public void ifft(long[] a) {
         check(a);
-        transform(a, null, true, new Radix2Ntt.Scaling(sizeInv, null));
+        ifft(a, newWork());
+    }
+
+    private void ifft(long[] a, long[] work) {
+        transform(a, null, true, new Radix2Ntt.Scaling(sizeInv, null), work);
     }
 
     /** Coefficients to evaluations on the coset g H: a_i *= g^i, then {@link #fft}. */
     public void cosetFft(long[] a) {
         check(a);
-        transform(a, new Radix2Ntt.Scaling(Fr.FIELD.one(), GENERATOR), false, null);
+        cosetFft(a, newWork());
+    }
+
+    private void cosetFft(long[] a, long[] work) {
+        transform(a, new Radix2Ntt.Scaling(Fr.FIELD.one(), GENERATOR), false, null, work);
     }
 
     /** Evaluations on the coset g H to coefficients: {@link #ifft}, then a_i *= g^-i. */
@@ -167,22 +175,33 @@ public final class EvaluationDomain {
         Fr.inverse(zInv, 0, zInv, 0);
         long[] back = new long[4];
         Fr.mul(sizeInv, 0, zInv, 0, back, 0);
+        // One working copy for the six: each transform's is hundreds of megabytes of fresh memory.
+        long[] work = newWork();
         for (long[] v : new long[][] {a, b}) {
-            ifft(v);
-            cosetFft(v);
+            ifft(v, work);
+            cosetFft(v, work);
         }
-        transform(c, null, true, new Radix2Ntt.Scaling(back, null));
+        transform(c, null, true, new Radix2Ntt.Scaling(back, null), work);
         Radix2Ntt.multiply(a, b, size);
-        transform(a, null, true, new Radix2Ntt.Scaling(back, generatorInv));
+        transform(a, null, true, new Radix2Ntt.Scaling(back, generatorInv), work);
         Radix2Ntt.subtract(a, c, size);
     }
 
     private void transform(long[] a, Radix2Ntt.Scaling in, boolean reversedOut, Radix2Ntt.Scaling out) {
+        transform(a, in, reversedOut, out, newWork());
+    }
+
+    private void transform(long[] a, Radix2Ntt.Scaling in, boolean reversedOut, Radix2Ntt.Scaling out, long[] work) {
         if (lanes != null) {
-            lanes.transform(a, in, reversedOut, out);
+            lanes.transform(a, in, reversedOut, out, work);
         } else {
-            Radix2Ntt.transform(a, logSize, twiddles, in, reversedOut, out);
+            Radix2Ntt.transform(a, logSize, twiddles, in, reversedOut, out, work);
         }
+    }
+
+    /** A transform's working copy. */
+    private long[] newWork() {
+        return lanes != null ? lanes.newWork() : new long[Fr52.LIMBS * size];
     }
 
     private void check(long[] a) {

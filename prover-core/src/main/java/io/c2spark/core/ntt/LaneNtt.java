@@ -100,10 +100,17 @@ final class LaneNtt {
         return new MontgomeryLanes(Fr.MODULUS, LIMBS);
     }
 
-    /** See {@link Radix2Ntt#transform}; a holds 2^logN elements. */
-    void transform(long[] a, Radix2Ntt.Scaling in, boolean reversedOut, Radix2Ntt.Scaling out) {
+    /** A working copy for {@link #transform} (48 n bytes). */
+    long[] newWork() {
+        return new long[(n / LANES) * G];
+    }
+
+    /**
+     * See {@link Radix2Ntt#transform}; a holds 2^logN elements; work is from {@link #newWork} (its
+     * contents are overwritten), so that several transforms can share one.
+     */
+    void transform(long[] a, Radix2Ntt.Scaling in, boolean reversedOut, Radix2Ntt.Scaling out, long[] work) {
         int groups = n / LANES;
-        long[] work = new long[groups * G];
         int shift = 32 - logN;
         ComputePool.forRange(0, groups, PARALLEL_MIN, (from, to) -> {
             MontgomeryLanes f = arithmetic();

@@ -40,8 +40,12 @@ final class Radix2Ntt {
      * (the transform by omega^-1), then a_i *= out_i. in and out may be null.
      */
     static void transform(long[] a, int logN, long[] tw, Scaling in, boolean reversedOut, Scaling out) {
+        transform(a, logN, tw, in, reversedOut, out, new long[L << logN]);
+    }
+
+    /** As above in the working copy work (5 longs per element; its contents are overwritten). */
+    static void transform(long[] a, int logN, long[] tw, Scaling in, boolean reversedOut, Scaling out, long[] work) {
         int n = 1 << logN;
-        long[] work = new long[L * n];
         int shift = 32 - logN;
         ComputePool.forRange(0, n, PARALLEL_MIN, (from, to) -> {
             long[][] powers = powers(in, from);

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The NTT in SIMD lanes against the scalar one, bit for bit: every size from the smallest in lanes
  * to ones whose blocks leave the cache (recursion and parallel butterflies), plain, inverse
- * (reversed), and scaled on either side as the cosets and 1/n are. The largest size runs several
+ * (reversed), and scaled on either side as the cosets and 1/n are, one working copy serving all
+ * of a size's transforms. The largest size runs several
  * times, so that the later rounds check the JIT's compiled vector code, not its interpreter.
  */
 class LaneNttTest {
@@ -44,6 +45,7 @@ class LaneNttTest {
             long[] omega = EvaluationDomain.ofLogSize(logN).omega();
             long[] tw = Radix2Ntt.twiddleTable(omega, logN);
             LaneNtt lanes = new LaneNtt(omega, logN);
+            long[] work = lanes.newWork();
             Radix2Ntt.Scaling[][] cases = {
                 {null, null},
                 {new Radix2Ntt.Scaling(element(), element()), null},
@@ -57,7 +59,7 @@ class LaneNttTest {
                     long[] a = random(n);
                     long[] want = a.clone();
                     Radix2Ntt.transform(want, logN, tw, c[0], reversed, c[1]);
-                    lanes.transform(a, c[0], reversed, c[1]);
+                    lanes.transform(a, c[0], reversed, c[1], work);
                     assertArrayEquals(want, a, "2^" + logN + ", reversed " + reversed + ", in " + (c[0] != null)
                             + ", out " + (c[1] != null) + ", seed " + seed);
                 }
@@ -80,7 +82,7 @@ class LaneNttTest {
             }
             long[] want = a.clone();
             Radix2Ntt.transform(want, logN, tw, null, true, new Radix2Ntt.Scaling(minusOne, minusOne));
-            lanes.transform(a, null, true, new Radix2Ntt.Scaling(minusOne, minusOne));
+            lanes.transform(a, null, true, new Radix2Ntt.Scaling(minusOne, minusOne), lanes.newWork());
             assertArrayEquals(want, a);
         }
     }
