@@ -37,6 +37,8 @@ final class LaneNtt {
     private static final int LEAF_LOG = 10;
     /** Below this many groups a pass runs on the calling thread. */
     private static final int PARALLEL_MIN = 1 << 9;
+    /** The 3-bit reversal. */
+    private static final int[] REV3 = {0, 4, 2, 6, 1, 5, 3, 7};
     /** Lane j keeps the difference in the in-group stage of half-length d where j & d != 0. */
     private static final boolean[][] UPPER = new boolean[3][LANES];
     /** 2^332 mod r: Montgomery-multiplying w R by it gives w R'. */
@@ -111,24 +113,31 @@ final class LaneNtt {
      */
     void transform(long[] a, Radix2Ntt.Scaling in, boolean reversedOut, Radix2Ntt.Scaling out, long[] work) {
         int groups = n / LANES;
-        int shift = 32 - logN;
+        int shift = 32 - (logN - 3);
+        // Element s + j n/8 goes to lane rev3(j) of group rev(s): each group is gathered from eight
+        // sequential streams of a and written whole, once.
         ComputePool.forRange(0, groups, PARALLEL_MIN, (from, to) -> {
             MontgomeryLanes f = arithmetic();
-            long[] tmp = new long[G];
-            long[] powers = in == null ? null : startPowers(f, in, LANES * from, false);
-            long[] step = in == null || in.g() == null ? null : step(f, in.g(), false);
-            for (int c = from; c < to; c++) {
+            long[] powers = null;
+            long[] step = null;
+            if (in != null) {
+                long[] e = new long[LANES];
                 for (int t = 0; t < LANES; t++) {
-                    recutIn(a, 4 * (LANES * c + t), tmp, 0, t);
+                    e[t] = from + (long) REV3[t] * groups;
+                }
+                powers = powers(f, in, e);
+                step = in.g() == null ? null : step(f, in.g(), 1);
+            }
+            for (int s = from; s < to; s++) {
+                int o = (Integer.reverse(s) >>> shift) * G;
+                for (int t = 0; t < LANES; t++) {
+                    recutIn(a, 4 * (s + REV3[t] * groups), work, o, t);
                 }
                 if (powers != null) {
-                    f.mul(tmp, 0, powers, 0, tmp, 0);
+                    f.mul(work, o, powers, 0, work, o);
                     if (step != null) {
                         f.mul(powers, 0, step, 0, powers, 0);
                     }
-                }
-                for (int t = 0; t < LANES; t++) {
-                    copyLane(tmp, t, work, Integer.reverse(LANES * c + t) >>> shift);
                 }
             }
         });
@@ -136,12 +145,17 @@ final class LaneNtt {
         Radix2Ntt.Scaling s = out != null ? out : new Radix2Ntt.Scaling(Fr.FIELD.one(), null);
         ComputePool.forRange(0, groups, PARALLEL_MIN, (from, to) -> {
             MontgomeryLanes f = arithmetic();
-            long[] step = s.g() == null ? null : step(f, s.g(), reversedOut);
+            long[] step = s.g() == null ? null : step(f, s.g(), reversedOut ? -LANES : LANES);
             long[] powers = null;
             for (int g = from; g < to; g++) {
                 // Group 0's first lane is index 0 of a reversed output, off the progression of the rest.
                 if (g == from || (g == 1 && reversedOut && step != null)) {
-                    powers = startPowers(f, s, LANES * g, reversedOut);
+                    long[] e = new long[LANES];
+                    for (int t = 0; t < LANES; t++) {
+                        int q = LANES * g + t;
+                        e[t] = reversedOut ? (n - q) & (n - 1) : q;
+                    }
+                    powers = powers(f, s, e);
                 }
                 int o = g * G;
                 f.mul(work, o, powers, 0, work, o);
@@ -157,18 +171,14 @@ final class LaneNtt {
         });
     }
 
-    /**
-     * Lane t: c g^(e_t) in constant form, e_t = first + t, or n - (first + t) mod n for a reversed
-     * output (c alone without g).
-     */
-    private long[] startPowers(MontgomeryLanes f, Radix2Ntt.Scaling s, int first, boolean reversed) {
+    /** Lane t: c g^(e[t]) in constant form (c alone without g). */
+    private static long[] powers(MontgomeryLanes f, Radix2Ntt.Scaling s, long[] e) {
         long[] values = new long[4 * LANES];
+        long[] gPow = new long[4];
         for (int t = 0; t < LANES; t++) {
             System.arraycopy(s.c(), 0, values, 4 * t, 4);
             if (s.g() != null) {
-                long e = reversed ? (n - (first + t)) & (n - 1) : first + t;
-                long[] gPow = new long[4];
-                Fr.pow(s.g(), 0, new long[] {e}, gPow, 0);
+                Fr.pow(s.g(), 0, new long[] {e[t]}, gPow, 0);
                 Fr.mul(values, 4 * t, gPow, 0, values, 4 * t);
             }
         }
@@ -177,11 +187,11 @@ final class LaneNtt {
         return group;
     }
 
-    /** g^8 (g^-8 for a reversed output) in every lane, constant form. */
-    private static long[] step(MontgomeryLanes f, long[] g, boolean reversed) {
+    /** g^k (k may be negative) in every lane, constant form. */
+    private static long[] step(MontgomeryLanes f, long[] g, int k) {
         long[] v = new long[4];
-        Fr.pow(g, 0, new long[] {LANES}, v, 0);
-        if (reversed) {
+        Fr.pow(g, 0, new long[] {Math.abs(k)}, v, 0);
+        if (k < 0) {
             Fr.inverse(v, 0, v, 0);
         }
         long[] values = new long[4 * LANES];
