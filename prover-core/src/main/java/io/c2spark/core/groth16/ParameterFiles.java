@@ -2,8 +2,8 @@ package io.c2spark.core.groth16;
 
 import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.curve.G1;
-import io.c2spark.core.curve.G1LaneDecoder;
 import io.c2spark.core.curve.G2;
+import io.c2spark.core.curve.LaneDecoder;
 import io.c2spark.core.curve.ZcashEncoding;
 import io.c2spark.core.field.LaneSupport;
 import java.io.BufferedOutputStream;
@@ -179,8 +179,8 @@ public final class ParameterFiles {
                         + "array holds; this reader needs chunked storage for it");
             }
             long[] out = new long[(int) n * pl];
-            // G1 points without the subgroup check (a trusted file's queries) go eight at a time.
-            boolean inLanes = !g2 && !checkSubgroup && LaneSupport.AVAILABLE;
+            // Points without the subgroup check (a trusted file's queries) go eight at a time.
+            boolean inLanes = !checkSubgroup && LaneSupport.AVAILABLE;
             for (int lo = 0; lo < n; lo += CHUNK_POINTS) {
                 int hi = (int) Math.min(n, lo + CHUNK_POINTS);
                 readFully((hi - lo) * len, name, "points " + lo + ".." + (hi - 1) + " of " + n);
@@ -188,8 +188,10 @@ public final class ParameterFiles {
                 try {
                     ComputePool.forRange(lo, hi, 1 << 8, (a, b) -> {
                         boolean[] decoded = new boolean[b - a];
-                        if (inLanes) {
-                            new G1LaneDecoder().decode(buf, (a - first) * len, b - a, out, a * pl, decoded);
+                        if (inLanes && g2) {
+                            new LaneDecoder().decodeG2(buf, (a - first) * len, b - a, out, a * pl, decoded);
+                        } else if (inLanes) {
+                            new LaneDecoder().decodeG1(buf, (a - first) * len, b - a, out, a * pl, decoded);
                         }
                         for (int i = a; i < b; i++) {
                             if (!decoded[i - a]) {

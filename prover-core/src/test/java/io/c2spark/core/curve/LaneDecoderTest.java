@@ -1,0 +1,107 @@
+package io.c2spark.core.curve;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.c2spark.core.field.Fp;
+import io.c2spark.core.field.LaneSupport;
+import java.math.BigInteger;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lane decoder against ZcashEncoding.readG1 and readG2: the points it decodes are theirs, and
+ * every encoding they would refuse or treat apart (infinity, flags, a coordinate not below p, a
+ * point off the curve) is left to them. Enough points run for the JIT to compile the lanes'
+ * vector code.
+ */
+class LaneDecoderTest {
+    private final long seed = new SecureRandom().nextLong();
+    private final Random rnd = new Random(seed);
+
+    @BeforeAll
+    static void lanes() {
+        assumeTrue(LaneSupport.AVAILABLE, "no SIMD lanes in this JVM: " + LaneSupport.describe());
+    }
+
+    /** count random points' uncompressed encodings: multiples of the generator by a running sum of random steps. */
+    private byte[] encodings(CurveGroup g, int count) {
+        int len = g.uncompressedBytes();
+        byte[] out = new byte[count * len];
+        long[] p = new long[g.jacobianLimbs()];
+        long[] step = new long[g.jacobianLimbs()];
+        g.fromAffine(g.generator(), 0, p, 0);
+        g.mul(p, 0, new BigInteger(250, rnd), p, 0);
+        g.fromAffine(g.generator(), 0, step, 0);
+        g.mul(step, 0, new BigInteger(250, rnd), step, 0);
+        long[] jac = new long[count * g.jacobianLimbs()];
+        for (int i = 0; i < count; i++) {
+            g.add(p, 0, step, 0, p, 0);
+            System.arraycopy(p, 0, jac, i * g.jacobianLimbs(), g.jacobianLimbs());
+        }
+        long[] aff = new long[count * g.affineLimbs()];
+        g.batchToAffine(jac, 0, aff, 0, count);
+        for (int i = 0; i < count; i++) {
+            System.arraycopy(g.encode(aff, i * g.affineLimbs(), false), 0, out, i * len, len);
+        }
+        return out;
+    }
+
+    @Test
+    void decodesWhatReadG1DecodesAndLeavesTheRestToIt() {
+        check(CurveGroup.G1_GROUP, false, 1003);
+    }
+
+    @Test
+    void decodesWhatReadG2DecodesAndLeavesTheRestToIt() {
+        check(CurveGroup.G2_GROUP, true, 403);
+    }
+
+    private void check(CurveGroup g, boolean g2, int count) {
+        int len = g.uncompressedBytes();
+        int pl = g.affineLimbs();
+        byte[] in = encodings(g, count);
+        // Uncommon encodings at known places: infinity, a flag, the first coordinate = p, the last + 1 (off the curve).
+        byte[] infinity = new byte[len];
+        infinity[0] = 0x40;
+        System.arraycopy(infinity, 0, in, 5 * len, len);
+        in[17 * len] |= 0x20;
+        byte[] p = Fp.MODULUS.toByteArray();
+        System.arraycopy(p, p.length - 48, in, 40 * len, 48);
+        for (int b = 58 * len + len - 1; ; b--) {
+            if (++in[b] != 0) {
+                break;
+            }
+        }
+        for (int round = 0; round < 40; round++) {
+            long[] out = new long[count * pl];
+            boolean[] decoded = new boolean[count];
+            if (g2) {
+                new LaneDecoder().decodeG2(in, 0, count, out, 0, decoded);
+            } else {
+                new LaneDecoder().decodeG1(in, 0, count, out, 0, decoded);
+            }
+            if (round < 39) {
+                continue;
+            }
+            for (int i = 0; i < count; i++) {
+                boolean common = i != 5 && i != 17 && i != 40 && i != 58;
+                assertEquals(common, decoded[i], g.name() + " point " + i + ", seed " + seed);
+                if (common) {
+                    long[] want = g.decode(Arrays.copyOfRange(in, i * len, (i + 1) * len), false);
+                    assertArrayEquals(want, Arrays.copyOfRange(out, i * pl, (i + 1) * pl), g.name() + " point " + i
+                            + ", seed " + seed);
+                }
+            }
+        }
+        for (int bad : new int[] {17, 40, 58}) {
+            byte[] one = Arrays.copyOfRange(in, bad * len, (bad + 1) * len);
+            assertThrows(IllegalArgumentException.class, () -> g.decode(one, false));
+        }
+    }
+}
