@@ -1,5 +1,6 @@
 package io.c2spark.core.cli;
 
+import io.c2spark.core.field.LaneSupport;
 import io.c2spark.core.groth16.CpuProver;
 import io.c2spark.core.groth16.Groth16Prover;
 import io.c2spark.core.groth16.ParameterFiles;
@@ -7,7 +8,6 @@ import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.groth16.ProverProvider;
 import io.c2spark.core.groth16.VerifyingKey;
-import io.c2spark.core.msm.Msm;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.C1FormatException;
 import io.c2spark.core.porep.c1.C1Output;
@@ -160,7 +160,7 @@ final class ProveCommand implements Callable<Integer> {
         }) : gpu.open(circuit, params);
         log.printf("  parameters %.1f s and circuit %.1f s side by side, prover set-up %.1f s%n", (loaded - start) / 1e9,
                 synthesisNanos[0] / 1e9, (System.nanoTime() - synthesized) / 1e9);
-        log.println("proving on the " + (gpu == null ? "CPU (MSM batches in " + Msm.batchArithmetic() + ")" : "GPU"));
+        log.println("proving on the " + (gpu == null ? "CPU (MSMs and NTTs in " + LaneSupport.describe() + ")" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
             log.println(line);
             log.flush();

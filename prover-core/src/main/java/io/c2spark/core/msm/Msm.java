@@ -53,11 +53,6 @@ public final class Msm {
     private Msm() {
     }
 
-    /** How the MSMs' batches run in this JVM, for the commands' logs: SIMD lanes and their width, or why not. */
-    public static String batchArithmetic() {
-        return LaneSupport.describe();
-    }
-
     /** sum s_i P_i over G1: bases 12 longs per point, scalars 4 longs each; returns 18 longs (Jacobian). */
     public static long[] g1(long[] bases, long[] scalars) {
         return inWorkingForm(Coordinates.FP56, "G1", bases, scalars, 0, null);

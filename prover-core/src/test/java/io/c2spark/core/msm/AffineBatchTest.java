@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.c2spark.core.field.LaneSupport;
 import io.c2spark.core.field.MontgomeryLanes;
 import java.security.SecureRandom;
 import java.util.Random;
@@ -31,7 +32,7 @@ class AffineBatchTest {
     void msmTakesTheLanesWhereTheCpuHasThem() {
         assumeTrue(MontgomeryLanes.hardwareSupported(), "no 256-bit vectors: the MSM runs its scalar code");
         assertTrue(Msm.SIMD_LANES);
-        assertTrue(Msm.batchArithmetic().startsWith("SIMD lanes, " + MontgomeryLanes.vectorBits() + "-bit"), Msm.batchArithmetic());
+        assertTrue(LaneSupport.describe().startsWith("SIMD lanes, " + MontgomeryLanes.vectorBits() + "-bit"), LaneSupport.describe());
     }
 
     @BeforeEach
