@@ -11,7 +11,8 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * Montgomery arithmetic on eight elements of a prime field at a time, one per SIMD lane (Java's
  * incubating Vector API: one 8 x 64-bit register with AVX-512, two 4 x 64-bit ones with AVX2): Fp
- * in 8 limbs for the MSMs' batch-affine additions, Fr in 6 limbs for the NTT. Operations run one
+ * in 8 limbs for the MSMs' batch-affine additions and the parameter points' decoding, Fr in 6 limbs
+ * for the NTT. Operations run one
  * vector at a time: on AVX2 the multiplication takes its two halves one after the other, which
  * measured faster than interleaving them (49 against 67-75 ns per Fp element; the interleaved form
  * keeps twice the registers live).
