@@ -150,7 +150,13 @@ final class ProveCommand implements Callable<Integer> {
         Thread synthesizer = new Thread(synthesis, "circuit synthesis");
         synthesizer.setDaemon(true);
         synthesizer.start();
-        Parameters params = ParameterFiles.readParams(paramsFile, false);
+        Parameters params;
+        try {
+            params = ParameterFiles.readParams(paramsFile, false);
+        } catch (IOException | RuntimeException e) {
+            synthesis.cancel(true);
+            throw e;
+        }
         long loaded = System.nanoTime();
         R1csShape circuit = result(synthesis);
         long synthesized = System.nanoTime();
@@ -183,6 +189,9 @@ final class ProveCommand implements Callable<Integer> {
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
             }
             throw new IllegalStateException(e.getCause());
         }

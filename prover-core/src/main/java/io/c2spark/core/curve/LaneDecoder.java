@@ -18,9 +18,9 @@ import java.nio.ByteOrder;
  * <p>Per eight points: the coordinates are re-cut from 6 x 64 into 8 x 49-bit limbs and moved to
  * the shared layout's Montgomery form (x R, R = 2^384) by one lane product each with 2^776 mod p
  * (R' = 2^392 is the lanes' radix); the curve equation is checked on the scale R^3 / R'^2, where
- * y^2 needs one more product by R: for G1, y^2 = x^3 + 4 in four lane products more (five scalar
- * ones per point before); for G2, y^2 = x^3 + 4 (1 + u) in nine (the squares as (a0 + a1)(a0 - a1)
- * and 2 a0 a1, the cube by Karatsuba). One instance per thread.
+ * y^2 needs one more product by R: for G1, y^2 = x^3 + 4 in four lane products more (the scalar
+ * decoding takes five products per point); for G2, y^2 = x^3 + 4 (1 + u) in nine (the squares as
+ * (a0 + a1)(a0 - a1) and 2 a0 a1, the cube by Karatsuba). One instance per thread.
  */
 public final class LaneDecoder {
     private static final int LANES = MontgomeryLanes.LANES;
@@ -35,6 +35,8 @@ public final class LaneDecoder {
     private static final long[] R = broadcast(BigInteger.ONE.shiftLeft(384));
     private static final long[] B = broadcast(BigInteger.valueOf(4).multiply(BigInteger.ONE.shiftLeft(3 * 384))
             .multiply(BigInteger.ONE.shiftLeft(2 * 392).modInverse(Fp.MODULUS)));
+
+    private static final long[] ZERO = new long[LIMBS];
 
     private final MontgomeryLanes f = new MontgomeryLanes(Fp.MODULUS, LIMBS);
     private final long[] x = new long[GROUP];
@@ -77,8 +79,8 @@ public final class LaneDecoder {
                 int bo = io + (first + t) * len;
                 lane[t] = t < k && (in[bo] & 0xE0) == 0 && load(in, bo, x, t) && load(in, bo + FP_BYTES, y, t);
                 if (!lane[t]) {
-                    f.set(x, 0, t, new long[LIMBS]);
-                    f.set(y, 0, t, new long[LIMBS]);
+                    f.set(x, 0, t, ZERO);
+                    f.set(y, 0, t, ZERO);
                 }
             }
             f.mul(x, 0, TO_MONTGOMERY, 0, x, 0);
@@ -118,7 +120,7 @@ public final class LaneDecoder {
                         && load(in, bo + 2 * FP_BYTES, y1, t) && load(in, bo + 3 * FP_BYTES, y, t);
                 if (!lane[t]) {
                     for (long[] g : new long[][] {x, x1, y, y1}) {
-                        f.set(g, 0, t, new long[LIMBS]);
+                        f.set(g, 0, t, ZERO);
                     }
                 }
             }

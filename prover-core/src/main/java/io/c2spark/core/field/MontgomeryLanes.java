@@ -12,10 +12,9 @@ import jdk.incubator.vector.VectorSpecies;
  * Montgomery arithmetic on eight elements of a prime field at a time, one per SIMD lane (Java's
  * incubating Vector API: one 8 x 64-bit register with AVX-512, two 4 x 64-bit ones with AVX2): Fp
  * in 8 limbs for the MSMs' batch-affine additions and the parameter points' decoding, Fr in 6 limbs
- * for the NTT. Operations run one
- * vector at a time: on AVX2 the multiplication takes its two halves one after the other, which
- * measured faster than interleaving them (49 against 67-75 ns per Fp element; the interleaved form
- * keeps twice the registers live).
+ * for the NTT. Operations run one vector at a time: on AVX2 the multiplication takes its two halves
+ * one after the other, which measured faster than interleaving them (49 against 67-75 ns per Fp
+ * element; the interleaved form keeps twice the registers live).
  *
  * <p>Form: n limbs of 49 bits per element, Montgomery radix R' = 2^(49 n); a group of eight
  * elements is {@link #groupLongs} longs, limb i of lane j at 8 i + j. The callers choose what the
@@ -41,7 +40,10 @@ import jdk.incubator.vector.VectorSpecies;
  */
 public final class MontgomeryLanes {
     public static final int LANES = 8;
-    /** Set to 256 to run 256-bit vectors on a machine with 512-bit ones (the tests run both widths). */
+    /**
+     * Set to 256 to run 256-bit vectors on a machine with 512-bit ones (the tests run both widths);
+     * named for the MSM, its first user, it sets the NTT's and the decoding's lanes too.
+     */
     public static final String WIDTH_PROPERTY = "c2spark.msm.vectorBits";
     private static final int W = 49;
     private static final long M = (1L << W) - 1;

@@ -82,13 +82,13 @@ final class Fp2Lanes implements LaneField {
 
     @Override
     public void setOne(long[] g, int go, int lane) {
-        Fp49Lanes.set(g, go, lane, Fp49Lanes.ONE);
-        Fp49Lanes.set(g, go + G, lane, Fp49Lanes.ZERO);
+        f.set(g, go, lane, Fp49Lanes.ONE);
+        f.set(g, go + G, lane, Fp49Lanes.ZERO);
     }
 
     @Override
     public void setZero(long[] g, int go, int lane) {
-        Fp49Lanes.set(g, go, lane, Fp49Lanes.ZERO);
-        Fp49Lanes.set(g, go + G, lane, Fp49Lanes.ZERO);
+        f.set(g, go, lane, Fp49Lanes.ZERO);
+        f.set(g, go + G, lane, Fp49Lanes.ZERO);
     }
 }

@@ -57,11 +57,4 @@ final class Fp49Lanes {
         a[ao + 5] = ((g5 >>> 35) | (g6 << 14)) & M56;
         a[ao + 6] = ((g6 >>> 42) | (g7 << 7)) & M56;
     }
-
-    /** Sets lane j of a group to x. */
-    static void set(long[] g, int go, int lane, long[] x) {
-        for (int k = 0; k < LIMBS; k++) {
-            g[go + LANES * k + lane] = x[k];
-        }
-    }
 }

@@ -12,8 +12,9 @@ import java.math.BigInteger;
  * detection (8 spare bits per long); Java 17 has neither unsigned multiply-high nor add-with-carry.
  * {@link Fp#mul} works the same way but re-cuts its operands from 64-bit limbs and packs the
  * result on every call (116 ns against 109 here), and the shared layout's additions need carry
- * detection; the MSM's points stay cut. Conversions to and from the shared 6 x 64 layout
- * (R = 2^384) cost one multiplication and happen once per MSM input point and result.
+ * detection; the MSM's points stay cut. Conversions from the shared 6 x 64 layout (R = 2^384)
+ * are a shift and a reduction, back to it a multiplication; they happen once per MSM input point
+ * and result.
  */
 final class Fp56 {
     static final int LIMBS = 7;
@@ -77,7 +78,8 @@ final class Fp56 {
     }
 
     /**
-     * From the shared layout (6 x 64, Montgomery R) to this one: x R' = x R 2^8, so the same bits
+     * From the shared layout (6 x 64, Montgomery R; canonical, below p, as that layout keeps it) to
+     * this one, canonical too: x R' = x R 2^8, so the same bits
      * shifted up by 8 and reduced by subtracting 2^k p where it fits, k = 7 down to 0 (about a third
      * of a Montgomery multiplication; parameters' points are converted by the million per proof).
      */

@@ -53,11 +53,11 @@ final class FpLanes implements LaneField {
 
     @Override
     public void setOne(long[] g, int go, int lane) {
-        Fp49Lanes.set(g, go, lane, Fp49Lanes.ONE);
+        f.set(g, go, lane, Fp49Lanes.ONE);
     }
 
     @Override
     public void setZero(long[] g, int go, int lane) {
-        Fp49Lanes.set(g, go, lane, Fp49Lanes.ZERO);
+        f.set(g, go, lane, Fp49Lanes.ZERO);
     }
 }

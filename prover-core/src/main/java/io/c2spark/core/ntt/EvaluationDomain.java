@@ -1,5 +1,6 @@
 package io.c2spark.core.ntt;
 
+import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.field.LaneSupport;
 import java.math.BigInteger;
@@ -165,7 +166,7 @@ public final class EvaluationDomain {
      * instead of seven: going back is linear and undoes c's trip to the coset, so its
      * h = icoset(a' b') / Z(g) - ifft(c) / Z(g), where a', b' are a's and b's coset evaluations.
      * (For a satisfied witness A B = C + H Z with H the upper half of A B: icoset(a' b') is A B mod
-     * (x^n - g^n) = C + H Z(g).)
+     * (x^n - g^n) = C + H Z(g).) a, b and c must be three distinct arrays.
      */
     public void quotient(long[] a, long[] b, long[] c) {
         check(a);
@@ -182,9 +183,27 @@ public final class EvaluationDomain {
             cosetFft(v, work);
         }
         transform(c, null, true, new Radix2Ntt.Scaling(back, null), work);
-        Radix2Ntt.multiply(a, b, size);
+        multiply(a, b);
         transform(a, null, true, new Radix2Ntt.Scaling(back, generatorInv), work);
-        Radix2Ntt.subtract(a, c, size);
+        subtract(a, c);
+    }
+
+    /** a[i] *= b[i] (shared layout). */
+    private void multiply(long[] a, long[] b) {
+        ComputePool.forRange(0, size, 1 << 12, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                Fr.mul(a, 4 * i, b, 4 * i, a, 4 * i);
+            }
+        });
+    }
+
+    /** a[i] -= b[i] (shared layout). */
+    private void subtract(long[] a, long[] b) {
+        ComputePool.forRange(0, size, 1 << 12, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                Fr.sub(a, 4 * i, b, 4 * i, a, 4 * i);
+            }
+        });
     }
 
     private void transform(long[] a, Radix2Ntt.Scaling in, boolean reversedOut, Radix2Ntt.Scaling out) {

@@ -135,24 +135,6 @@ final class Radix2Ntt {
         }
     }
 
-    /** a[i] *= b[i] for i below n (shared layout). */
-    static void multiply(long[] a, long[] b, int n) {
-        ComputePool.forRange(0, n, PARALLEL_MIN, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                Fr.mul(a, 4 * i, b, 4 * i, a, 4 * i);
-            }
-        });
-    }
-
-    /** a[i] -= b[i] for i below n (shared layout). */
-    static void subtract(long[] a, long[] b, int n) {
-        ComputePool.forRange(0, n, PARALLEL_MIN, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                Fr.sub(a, 4 * i, b, 4 * i, a, 4 * i);
-            }
-        });
-    }
-
     /** a[i] *= c for all i (shared layout). */
     static void scale(long[] a, int n, long[] c) {
         ComputePool.forRange(0, n, PARALLEL_MIN, (from, to) -> {

@@ -48,7 +48,7 @@ class Fp49LanesTest {
     }
 
     private static void put(long[] g, int lane, BigInteger v) {
-        Fp49Lanes.set(g, 0, lane, Fp49Lanes.limbs(v));
+        Fp49Lanes.arithmetic().set(g, 0, lane, Fp49Lanes.limbs(v));
     }
 
     /** Random values below bound in every lane. */
@@ -185,7 +185,7 @@ class Fp49LanesTest {
             Fp49Lanes.store(g, 0, lane, back, 0);
             assertArrayEquals(limbs56, back);
         }
-        Fp49Lanes.set(g, 0, 3, Fp49Lanes.ONE);
+        Fp49Lanes.arithmetic().set(g, 0, 3, Fp49Lanes.ONE);
         assertEquals(R.mod(P), raw(g, 3), "one is R' mod p");
     }
 }

@@ -68,7 +68,7 @@ class LaneNttTest {
     }
 
     @Test
-    void largestValuesAndZero() {
+    void minusOneAndZero() {
         int logN = 6;
         int n = 1 << logN;
         long[] omega = EvaluationDomain.ofLogSize(logN).omega();
