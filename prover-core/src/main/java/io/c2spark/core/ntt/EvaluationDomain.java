@@ -29,6 +29,14 @@ public final class EvaluationDomain {
     public static final int TWO_ADICITY = 32;
     /** Largest supported log size. */
     public static final int MAX_LOG_SIZE = 28;
+    /**
+     * The smallest domain whose transforms run in SIMD lanes. Below it a transform is short (2^17:
+     * about 50 ms in scalar code), and in a fresh JVM the lanes' code runs interpreted, far slower
+     * than the scalar code's, until the JIT has compiled it (a 2^16 snarkjs proof, whose transforms
+     * are of 2^16, in five alternating pairs of runs: 11.3 s of CPU on average with the scalar
+     * transforms, 12.2 s with the lanes).
+     */
+    static final int LANES_MIN_LOG = Math.max(LaneNtt.MIN_LOG, 18);
     /** The multiplicative generator of Fr*, 7, which bellperson uses as the coset shift. */
     private static final long[] GENERATOR = Fr.of(7);
     /** 7^t, a primitive 2^32-th root of unity. */
@@ -66,7 +74,7 @@ public final class EvaluationDomain {
         Fr.inverse(Fr.of(size), 0, sizeInv, 0);
         this.generatorInv = new long[4];
         Fr.inverse(GENERATOR, 0, generatorInv, 0);
-        this.lanes = LaneSupport.AVAILABLE && logSize >= LaneNtt.MIN_LOG ? new LaneNtt(omega, logSize) : null;
+        this.lanes = LaneSupport.AVAILABLE && logSize >= LANES_MIN_LOG ? new LaneNtt(omega, logSize) : null;
         this.twiddles = lanes == null ? Radix2Ntt.twiddleTable(omega, logSize) : null;
     }
 

@@ -160,7 +160,7 @@ class EvaluationDomainTest {
 
     @Test
     void cosetInverseUndoesCosetForward() {
-        for (int k : new int[] {0, 1, 4, 9, 16}) {
+        for (int k : new int[] {0, 1, 4, 9, 16, EvaluationDomain.LANES_MIN_LOG}) {
             EvaluationDomain d = EvaluationDomain.ofLogSize(k);
             long[] a = randomVector(d.size());
             long[] x = a.clone();
@@ -204,7 +204,7 @@ class EvaluationDomainTest {
     /** Any a, b, c: the quotient is bellperson's seven transforms' (each vector to the coset and (a b - c) / Z back). */
     @Test
     void quotientEqualsTheSevenTransformsOfBellperson() {
-        for (int k : new int[] {0, 1, 5, 12}) {
+        for (int k : new int[] {0, 1, 5, 12, EvaluationDomain.LANES_MIN_LOG}) {
             EvaluationDomain d = EvaluationDomain.ofLogSize(k);
             long[] a = randomVector(d.size());
             long[] b = randomVector(d.size());
