@@ -52,18 +52,14 @@ public final class LaneDecoder {
     private final long[] d = new long[GROUP];
     private final long[] t0 = new long[GROUP];
     private final long[] t1 = new long[GROUP];
+    /** G2's coordinates, and everything its check makes canonical. */
+    private final long[][] g2Coordinates = {x, x1, y, y1};
+    private final long[][] g2Results = {rhs, rhs1, lhs, lhs1, x, x1, y, y1};
     private final long[] c = new long[6];
     private final boolean[] lane = new boolean[LANES];
 
     private static long[] broadcast(BigInteger v) {
-        long[] limbs = MontgomeryLanes.limbs(v.mod(Fp.MODULUS), LIMBS);
-        long[] g = new long[GROUP];
-        for (int k = 0; k < LIMBS; k++) {
-            for (int t = 0; t < LANES; t++) {
-                g[LANES * k + t] = limbs[k];
-            }
-        }
-        return g;
+        return MontgomeryLanes.broadcast(MontgomeryLanes.limbs(v.mod(Fp.MODULUS), LIMBS));
     }
 
     /**
@@ -119,12 +115,12 @@ public final class LaneDecoder {
                 lane[t] = t < k && (in[bo] & 0xE0) == 0 && load(in, bo, x1, t) && load(in, bo + FP_BYTES, x, t)
                         && load(in, bo + 2 * FP_BYTES, y1, t) && load(in, bo + 3 * FP_BYTES, y, t);
                 if (!lane[t]) {
-                    for (long[] g : new long[][] {x, x1, y, y1}) {
+                    for (long[] g : g2Coordinates) {
                         f.set(g, 0, t, ZERO);
                     }
                 }
             }
-            for (long[] g : new long[][] {x, x1, y, y1}) {
+            for (long[] g : g2Coordinates) {
                 f.mul(g, 0, TO_MONTGOMERY, 0, g, 0);
             }
             // x^2 (in lhs, lhs1), then x^3 = x^2 x by Karatsuba, plus b: the right side in rhs, rhs1.
@@ -146,7 +142,7 @@ public final class LaneDecoder {
             square(y, y1, lhs, lhs1);
             f.mul(lhs, 0, R, 0, lhs, 0);
             f.mul(lhs1, 0, R, 0, lhs1, 0);
-            for (long[] g : new long[][] {rhs, rhs1, lhs, lhs1, x, x1, y, y1}) {
+            for (long[] g : g2Results) {
                 f.canonical(g, 0);
             }
             for (int t = 0; t < k; t++) {

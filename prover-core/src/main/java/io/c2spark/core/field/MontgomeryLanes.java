@@ -149,6 +149,15 @@ public final class MontgomeryLanes {
         return out;
     }
 
+    /** A group holding the element of the given limbs in every lane. */
+    public static long[] broadcast(long[] limbs) {
+        long[] g = new long[LANES * limbs.length];
+        for (int k = 0; k < limbs.length; k++) {
+            java.util.Arrays.fill(g, LANES * k, LANES * (k + 1), limbs[k]);
+        }
+        return g;
+    }
+
     /** r = the lanes of b where pick[po + lane], of a elsewhere. */
     public void select(long[] a, int ao, long[] b, int bo, boolean[] pick, int po, long[] r, int ro) {
         for (int half = 0; half < LANES; half += VL) {

@@ -42,7 +42,8 @@ final class LaneNtt {
     /** Lane j keeps the difference in the in-group stage of half-length d where j & d != 0. */
     private static final boolean[][] UPPER = new boolean[3][LANES];
     /** 2^332 mod r: Montgomery-multiplying w R by it gives w R'. */
-    private static final long[] TO_CONSTANT = new long[G];
+    private static final long[] TO_CONSTANT = MontgomeryLanes.broadcast(
+            MontgomeryLanes.limbs(BigInteger.ONE.shiftLeft(2 * 294 - 256).mod(Fr.MODULUS), LIMBS));
 
     static {
         for (int s = 0; s < 3; s++) {
@@ -50,7 +51,6 @@ final class LaneNtt {
                 UPPER[s][j] = (j & (1 << s)) != 0;
             }
         }
-        broadcast(MontgomeryLanes.limbs(BigInteger.ONE.shiftLeft(2 * 294 - 256).mod(Fr.MODULUS), LIMBS), TO_CONSTANT, 0);
     }
 
     private final int logN;
@@ -72,11 +72,7 @@ final class LaneNtt {
         ComputePool.forRange(0, n / 16, PARALLEL_MIN, (from, to) -> {
             MontgomeryLanes f = arithmetic();
             for (int j = from; j < to; j++) {
-                int o = (n / 16 + j) * G;
-                for (int t = 0; t < LANES; t++) {
-                    recutIn(top, 4 * (8 * j + t), table, o, t);
-                }
-                f.mul(table, o, TO_CONSTANT, 0, table, o);
+                toConstant(f, top, 4 * LANES * j, table, (n / 16 + j) * G);
             }
         });
         for (int h = n / 4; h >= LANES; h /= 2) {
@@ -94,7 +90,7 @@ final class LaneNtt {
             for (int j = 0; j < LANES; j++) {
                 System.arraycopy(top, 4 * (quarter * (j & ((2 << s) - 1))), eight, 4 * j, 4);
             }
-            toConstant(arithmetic(), eight, inGroupTwiddles, s * G);
+            toConstant(arithmetic(), eight, 0, inGroupTwiddles, s * G);
         }
     }
 
@@ -183,30 +179,26 @@ final class LaneNtt {
             }
         }
         long[] group = new long[G];
-        toConstant(f, values, group, 0);
+        toConstant(f, values, 0, group, 0);
         return group;
     }
 
     /** g^k (k may be negative) in every lane, constant form. */
     private static long[] step(MontgomeryLanes f, long[] g, int k) {
-        long[] v = new long[4];
-        Fr.pow(g, 0, new long[] {Math.abs(k)}, v, 0);
+        long[] base = g;
         if (k < 0) {
-            Fr.inverse(v, 0, v, 0);
+            base = new long[4];
+            Fr.inverse(g, 0, base, 0);
         }
-        long[] values = new long[4 * LANES];
-        for (int t = 0; t < LANES; t++) {
-            System.arraycopy(v, 0, values, 4 * t, 4);
-        }
-        long[] group = new long[G];
-        toConstant(f, values, group, 0);
-        return group;
+        long[] e = new long[LANES];
+        java.util.Arrays.fill(e, Math.abs(k));
+        return powers(f, new Radix2Ntt.Scaling(Fr.FIELD.one(), base), e);
     }
 
-    /** Eight shared-layout elements (w R) to a group in constant form (w R'). */
-    private static void toConstant(MontgomeryLanes f, long[] values, long[] g, int go) {
+    /** Eight shared-layout elements (w R) from values[vo] to a group in constant form (w R'). */
+    private static void toConstant(MontgomeryLanes f, long[] values, int vo, long[] g, int go) {
         for (int t = 0; t < LANES; t++) {
-            recutIn(values, 4 * t, g, go, t);
+            recutIn(values, vo + 4 * t, g, go, t);
         }
         f.mul(g, go, TO_CONSTANT, 0, g, go);
     }
@@ -310,13 +302,5 @@ final class LaneNtt {
         a[ao + 1] = (l1 >>> 15) | (l2 << 34);
         a[ao + 2] = (l2 >>> 30) | (l3 << 19);
         a[ao + 3] = (l3 >>> 45) | (l4 << 4) | (l5 << 53);
-    }
-
-    private static void broadcast(long[] limbs, long[] g, int go) {
-        for (int k = 0; k < LIMBS; k++) {
-            for (int t = 0; t < LANES; t++) {
-                g[go + LANES * k + t] = limbs[k];
-            }
-        }
     }
 }
