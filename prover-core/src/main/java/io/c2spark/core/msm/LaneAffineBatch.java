@@ -1,8 +1,8 @@
 package io.c2spark.core.msm;
 
 /**
- * A batch of affine additions eight at a time, in {@link LaneField}'s SIMD lanes (see
- * {@link AffineBatch}), over a {@link LaneField}: Fp for G1, Fp2 for G2. Buckets and bases stay in
+ * A batch of affine additions (see {@link AffineBatch}) eight at a time in SIMD lanes, over a
+ * {@link LaneField}: Fp for G1, Fp2 for G2. Buckets and bases stay in
  * the Fp56 working form; each addition's coordinates are re-cut into a lane on the way in and
  * reduced and re-cut on the way out.
  *

@@ -47,9 +47,6 @@ public final class Msm {
      */
     private static final double AFFINE_REDUCE_COST = 2 * AFFINE_ADD_COST;
     private static final double JACOBIAN_REDUCE_COST = 27;
-    /** Whether the batches run in SIMD lanes ({@link LaneSupport}). */
-    static final boolean SIMD_LANES = LaneSupport.AVAILABLE;
-
     private Msm() {
     }
 
@@ -148,10 +145,10 @@ public final class Msm {
      * has the Vector API module (c2spark's launchers and tests add it); anything else, one at a time.
      */
     static AffineBatch affineBatch(Coordinates f, int batchSize) {
-        if (SIMD_LANES && f == Coordinates.FP56) {
+        if (LaneSupport.AVAILABLE && f == Coordinates.FP56) {
             return new LaneAffineBatch(new FpLanes(), batchSize);
         }
-        if (SIMD_LANES && f == Coordinates.FP2_56) {
+        if (LaneSupport.AVAILABLE && f == Coordinates.FP2_56) {
             return new LaneAffineBatch(new Fp2Lanes(), batchSize);
         }
         return new ScalarAffineBatch(f, batchSize);

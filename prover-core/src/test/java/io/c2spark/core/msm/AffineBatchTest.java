@@ -31,7 +31,8 @@ class AffineBatchTest {
     @Test
     void msmTakesTheLanesWhereTheCpuHasThem() {
         assumeTrue(MontgomeryLanes.hardwareSupported(), "no 256-bit vectors: the MSM runs its scalar code");
-        assertTrue(Msm.SIMD_LANES);
+        assertTrue(Msm.affineBatch(Coordinates.FP56, 8) instanceof LaneAffineBatch);
+        assertTrue(Msm.affineBatch(Coordinates.FP2_56, 8) instanceof LaneAffineBatch);
         assertTrue(LaneSupport.describe().startsWith("SIMD lanes, " + MontgomeryLanes.vectorBits() + "-bit"), LaneSupport.describe());
     }
 
