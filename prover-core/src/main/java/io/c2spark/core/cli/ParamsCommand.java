@@ -12,13 +12,14 @@ import picocli.CommandLine.Option;
         description = {"Generate Groth16 test parameters for a sector size's partition circuit from local toxic",
             "waste: c2spark-insecure-test-porep-<size>.params and .vk in DIR. They are INSECURE (whoever ran",
             "this knows the toxic waste) and named so they can never be mistaken for Filecoin's parameters.",
-            "Existing files are kept (a cache)."})
+            "Beside them, the circuit's R1CS shape (.shape), which `c2spark prove` reads instead of",
+            "synthesising the circuit again. Existing files are kept (a cache); a missing shape file is added."})
 final class ParamsCommand implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, paramLabel = "SIZE",
             description = "2KiB, 8MiB or 512MiB (larger sizes need Filecoin's real parameters).")
     String sectorSize;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the .params and .vk files.")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the .params, .vk and .shape files.")
     Path out;
 
     @Override

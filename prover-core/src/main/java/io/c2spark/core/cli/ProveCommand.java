@@ -14,6 +14,7 @@ import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Reader;
 import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.porep.c2.SealProver;
+import io.c2spark.core.porep.c2.SealVerifier;
 import io.c2spark.core.porep.circuit.PublicInputs;
 import io.c2spark.core.porep.sdr.VanillaVerifier;
 import io.c2spark.core.porep.vanilla.VanillaProofException;
@@ -38,11 +39,13 @@ import picocli.CommandLine.Spec;
 /** {@code c2spark prove}: C2 of one sector, on the CPU or a GPU. */
 @Command(name = "prove", mixinStandardHelpOptions = true,
         description = {"Prove one sector's C2: read and check the C1 file (its vanilla proofs are verified first;",
-            "a bad file is refused with the field named), prove every partition on the chosen backend, and",
-            "write the seal proof (192 bytes per partition) to FILE atomically. This command serves small",
-            "sectors (2KiB, 8MiB, 512MiB); 32GiB and 64GiB run on GPUs with the Spark job. Exit 0 when",
-            "proved, 2 when refused (no GPU for --backend gpu, a bad C1 file, a size this command does not",
-            "prove, missing parameters)."})
+            "a bad file is refused with the field named), prove every partition on the chosen backend, verify",
+            "the proof, and write the seal proof (192 bytes per partition) to FILE atomically. The circuit's",
+            "R1CS shape is read from the parameter directory's .shape file where `c2spark params` left one,",
+            "else synthesised. This command serves small sectors (2KiB, 8MiB, 512MiB); 32GiB and 64GiB run on",
+            "GPUs with the Spark job. Exit 0 when proved, 1 when the proof does not verify (nothing is",
+            "written), 2 when refused (no GPU for --backend gpu, a bad C1 file, a size this command does not",
+            "prove, missing parameters, a bad shape file)."})
 final class ProveCommand implements Callable<Integer> {
     /** Which prover: the CPU's, a GPU's (failing at once without one), or a GPU's when there is one. */
     enum Backend { cpu, gpu, auto }
@@ -136,41 +139,58 @@ final class ProveCommand implements Callable<Integer> {
                     + "--sector-size " + shape.label() + " --out " + paramsDir + "`");
             return 2;
         }
-        log.println("loading " + paramsFile + " and the partition circuit ...");
+        Path shapeFile = PorepParameters.shapeFile(paramsDir, shape);
+        boolean shapeOnDisk = Files.isRegularFile(shapeFile);
+        log.println("loading " + paramsFile + " and the partition circuit "
+                + (shapeOnDisk ? "(" + shapeFile.getFileName() + ")" : "(no shape file: synthesising it)") + " ...");
         log.flush();
         long start = System.nanoTime();
-        // The circuit is synthesised on one thread, the parameters decoded on the compute pool: side
-        // by side they take about the longer of the two.
-        long[] synthesisNanos = new long[1];
-        FutureTask<R1csShape> synthesis = new FutureTask<>(() -> {
-            R1csShape s = PorepParameters.circuitShape(shape);
-            synthesisNanos[0] = System.nanoTime() - start;
+        // The circuit is read (or synthesised) on one thread, the parameters decoded on the compute
+        // pool: side by side they take about the longer of the two.
+        long[] circuitNanos = new long[1];
+        FutureTask<R1csShape> circuitTask = new FutureTask<>(() -> {
+            R1csShape s = PorepParameters.circuitShape(shape, paramsDir);
+            circuitNanos[0] = System.nanoTime() - start;
             return s;
         });
-        Thread synthesizer = new Thread(synthesis, "circuit synthesis");
-        synthesizer.setDaemon(true);
-        synthesizer.start();
+        Thread circuitThread = new Thread(circuitTask, "circuit shape");
+        circuitThread.setDaemon(true);
+        circuitThread.start();
         Parameters params;
         try {
             params = ParameterFiles.readParams(paramsFile, false);
         } catch (IOException | RuntimeException e) {
-            synthesis.cancel(true);
+            circuitTask.cancel(true);
             throw e;
         }
         long loaded = System.nanoTime();
-        R1csShape circuit = result(synthesis);
-        long synthesized = System.nanoTime();
+        R1csShape circuit = result(circuitTask);
+        long ready = System.nanoTime();
         Groth16Prover prover = gpu == null ? new CpuProver(circuit, params, phase -> {
             log.println("  " + phase);
             log.flush();
         }) : gpu.open(circuit, params);
-        log.printf("  parameters %.1f s and circuit %.1f s side by side, prover set-up %.1f s%n", (loaded - start) / 1e9,
-                synthesisNanos[0] / 1e9, (System.nanoTime() - synthesized) / 1e9);
+        log.printf("  parameters %.1f s and circuit %.1f s (%s) side by side, prover set-up %.1f s%n",
+                (loaded - start) / 1e9, circuitNanos[0] / 1e9, shapeOnDisk ? "read" : "synthesised",
+                (System.nanoTime() - ready) / 1e9);
         log.println("proving on the " + (gpu == null ? "CPU (MSMs and NTTs in " + LaneSupport.describe() + ")" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
             log.println(line);
             log.flush();
         });
+        // Never write a proof that does not verify: a prover defect, or parameters and a shape file
+        // that do not belong together, end here.
+        long verifyStart = System.nanoTime();
+        int bad = SealVerifier.firstInvalidPartition(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(),
+                c1.seed(), params.vk(), proof);
+        if (bad >= 0) {
+            err.println("c2spark prove: the proof of partition " + bad + " does not verify against " + paramsFile
+                    + (shapeOnDisk ? " and " + shapeFile : "") + "; nothing written. Parameters or shape file from "
+                    + "another circuit version? Remake them with `c2spark params`.");
+            err.flush();
+            return 1;
+        }
+        log.printf("verified (%.2f s)%n", (System.nanoTime() - verifyStart) / 1e9);
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
         Files.write(tmp, proof);
         Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -183,12 +203,15 @@ final class ProveCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static <T> T result(FutureTask<T> task) throws InterruptedException {
+    private static <T> T result(FutureTask<T> task) throws InterruptedException, IOException {
         try {
             return task.get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
+            }
+            if (e.getCause() instanceof IOException io) {
+                throw io;
             }
             if (e.getCause() instanceof Error err) {
                 throw err;

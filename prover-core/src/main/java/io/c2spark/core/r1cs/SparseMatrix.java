@@ -43,6 +43,19 @@ public final class SparseMatrix {
         return coeffs[position];
     }
 
+    /** The arrays themselves, for {@link ShapeFiles}; callers must not modify them. */
+    int[] rowStarts() {
+        return rowStart;
+    }
+
+    int[] vars() {
+        return vars;
+    }
+
+    int[] coeffs() {
+        return coeffs;
+    }
+
     /**
      * out[r] = sum over row r of coefficient * value, for every row; values as dense Fr arrays of
      * inputs and aux, coefficient table as a flat Fr array. The reference product the faster ones

@@ -6,6 +6,7 @@ import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.circuit.StackedCircuit;
 import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.core.r1cs.ShapeFiles;
 import io.c2spark.core.r1cs.ShapeSystem;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +18,9 @@ import java.util.function.Consumer;
 /**
  * Test parameters for the PoRep partition circuit, made here from local toxic waste. Their file
  * names say "insecure" and can never be mistaken for Filecoin's (v28-stacked-proof-of-replication-...):
- * an operator's parameter cache must not hold insecure files under trusted names.
+ * an operator's parameter cache must not hold insecure files under trusted names. Beside them goes
+ * the circuit's R1CS shape ({@link ShapeFiles}), synthesised once for the parameters and read back by
+ * every later proof.
  */
 public final class PorepParameters {
     private PorepParameters() {
@@ -36,21 +39,44 @@ public final class PorepParameters {
         return dir.resolve(stem(shape) + ".vk");
     }
 
-    /** The partition circuit's R1CS shape, bellperson's input constraints included. */
+    public static Path shapeFile(Path dir, SectorShape shape) {
+        return dir.resolve(stem(shape) + ".shape");
+    }
+
+    /** The partition circuit's R1CS shape, bellperson's input constraints included, synthesised. */
     public static R1csShape circuitShape(SectorShape shape) {
         return ShapeSystem.of(StackedCircuit.blank(shape, shape.challengesPerPartition()), true);
     }
 
     /**
-     * Generates parameters for the sector size into dir unless both files are there already;
-     * files are written under temporary names and renamed, so a crash leaves no partial file.
+     * The partition circuit's R1CS shape: read from dir's shape file where there is one (a bad one is
+     * refused, naming the file and the field), else synthesised.
+     */
+    public static R1csShape circuitShape(SectorShape shape, Path dir) throws IOException {
+        Path file = shapeFile(dir, shape);
+        return Files.isRegularFile(file) ? ShapeFiles.read(file, circuitName(shape)) : circuitShape(shape);
+    }
+
+    /** The name a shape file records for the circuit it holds. */
+    static String circuitName(SectorShape shape) {
+        return "PoRep partition circuit, " + shape.label() + ", " + shape.challengesPerPartition()
+                + " challenges per partition";
+    }
+
+    /**
+     * Generates parameters for the sector size into dir unless both files are there already, and the
+     * circuit's shape file beside them unless it is there (for parameters made before shape files
+     * were, it alone); files are written under temporary names and renamed, so a crash leaves no
+     * partial file.
      *
      * @return true when new parameters were generated
      */
     public static boolean ensure(SectorShape shape, Path dir, Consumer<String> progress) throws IOException {
         Path params = paramsFile(dir, shape);
         Path vk = vkFile(dir, shape);
-        if (Files.isRegularFile(params) && Files.isRegularFile(vk)) {
+        Path shapeFile = shapeFile(dir, shape);
+        boolean have = Files.isRegularFile(params) && Files.isRegularFile(vk);
+        if (have && Files.isRegularFile(shapeFile)) {
             progress.accept("parameters for " + shape.label() + " already in " + dir);
             return false;
         }
@@ -60,6 +86,12 @@ public final class PorepParameters {
         R1csShape r1cs = circuitShape(shape);
         progress.accept(String.format("  %,d constraints, %,d inputs, %,d aux (%.1f s)", r1cs.numConstraints(),
                 r1cs.numInputs(), r1cs.numAux(), secondsSince(t0)));
+        ShapeFiles.write(r1cs, circuitName(shape), shapeFile);
+        progress.accept("wrote " + shapeFile + ", the circuit's shape for later proofs");
+        if (have) {
+            progress.accept("parameters for " + shape.label() + " already in " + dir);
+            return false;
+        }
         progress.accept("generating parameters from fresh toxic waste (INSECURE: for tests only) ...");
         Parameters p = ParameterGenerator.generate(r1cs, ParameterGenerator.ToxicWaste.random(new SecureRandom()),
                 phase -> progress.accept("  " + phase));

@@ -1,12 +1,14 @@
 package io.c2spark.core.porep.c2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.c2spark.core.cli.C2SparkCli;
+import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.groth16.VerifyingKey;
@@ -19,8 +21,11 @@ import io.c2spark.core.porep.sdr.Fr32;
 import io.c2spark.core.porep.sdr.SealedSector;
 import io.c2spark.core.porep.sdr.Sealer;
 import io.c2spark.core.porep.sdr.VanillaProver;
+import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.core.r1cs.ShapeFiles;
 import io.c2spark.core.snarkjs.SnarkjsJson;
 import io.c2spark.core.testing.NodeOracle;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.math.BigInteger;
@@ -36,10 +41,12 @@ import picocli.CommandLine;
 /**
  * C2 of a really sealed 2KiB sector as a user runs it: {@code c2spark params}, {@code c2spark prove
  * --snarkjs-out}, {@code c2spark verify}, and snarkjs's own {@code groth16 verify} on the exported
- * JSON; a tampered proof, a wrong seed and a changed public input are refused by both.
+ * JSON; a tampered proof, a wrong seed and a changed public input are refused by both; prove reads
+ * the circuit from the shape file {@code params} wrote, and with a shape file of another circuit its
+ * proof does not verify and nothing is written.
  *
- * <p>Slow: a 2KiB partition's parameters take about 3.5 minutes to generate on two cores and its CPU
- * proof about 2. The parameters are kept under target/ (PorepParameters keeps existing files), so a
+ * <p>Slow: a 2KiB partition's parameters take about 1.5 minutes to generate on two cores and each CPU
+ * proof about 40 s. The parameters are kept under target/ (PorepParameters keeps existing files), so a
  * rerun in the same build tree skips their generation. The fast part, a corrupted C1 refused before
  * proving, is ProveCommandTest.
  */
@@ -59,6 +66,27 @@ class SealProofEndToEndTest {
 
     private static String snarkjsVerify(Path dir, String vk, String pub, String proof) {
         return NodeOracle.runBin("snarkjs", dir, "groth16", "verify", vk, pub, proof);
+    }
+
+    /**
+     * Parameters beside a shape file of another circuit (one coefficient changed, every count and
+     * index still valid): the proof does not verify, prove exits 1 and writes nothing.
+     */
+    private static void proveWithAForeignShapeWritesNothing(Path dir, Path c1File) throws IOException {
+        SectorShape size = SectorShape.SIZE_2KIB;
+        Path other = Files.createDirectories(dir.resolve("foreign-shape"));
+        Files.createSymbolicLink(PorepParameters.paramsFile(other, size),
+                PorepParameters.paramsFile(PARAMS, size).toAbsolutePath());
+        Files.createSymbolicLink(PorepParameters.vkFile(other, size), PorepParameters.vkFile(PARAMS, size).toAbsolutePath());
+        R1csShape shape = PorepParameters.circuitShape(size, PARAMS);
+        shape.coefficients()[Fr.LIMBS] ^= 1;
+        ShapeFiles.write(shape, PorepParameters.circuitName(size), PorepParameters.shapeFile(other, size));
+        Path proofFile = dir.resolve("foreign.proof");
+        String out = run(1, "prove", "--c1", c1File.toString(), "--params", other.toString(), "--out",
+                proofFile.toString());
+        assertTrue(out.contains("does not verify") && out.contains("nothing written"), out);
+        assertFalse(Files.exists(proofFile));
+        assertFalse(Files.exists(dir.resolve("foreign.proof.tmp")));
     }
 
     @Test
@@ -83,10 +111,12 @@ class SealProofEndToEndTest {
         run(0, "params", "--sector-size", "2KiB", "--out", PARAMS.toString());
         Path vkFile = PorepParameters.vkFile(PARAMS, SectorShape.SIZE_2KIB);
         assertTrue(vkFile.getFileName().toString().contains("insecure"));
+        assertTrue(Files.isRegularFile(PorepParameters.shapeFile(PARAMS, SectorShape.SIZE_2KIB)));
         Path proofFile = dir.resolve("seal.proof");
         Path sj = dir.resolve("snarkjs");
-        run(0, "prove", "--c1", c1File.toString(), "--params", PARAMS.toString(), "--out", proofFile.toString(),
-                "--snarkjs-out", sj.toString());
+        String proved = run(0, "prove", "--c1", c1File.toString(), "--params", PARAMS.toString(), "--out",
+                proofFile.toString(), "--snarkjs-out", sj.toString());
+        assertTrue(proved.contains("(read)") && proved.contains("verified"), proved);
         byte[] sealProof = Files.readAllBytes(proofFile);
         assertEquals(ProofEncoding.BYTES, sealProof.length);
 
@@ -114,6 +144,8 @@ class SealProofEndToEndTest {
                 Challenges.partition(proof, s.replicaId(), seed, 0)));
         assertEquals(0, SealVerifier.firstInvalidPartition(proof, s.replicaId(), s.commD(), s.commR(), otherSeed, vk,
                 sealProof), "a proof for another seed must fail");
+
+        proveWithAForeignShapeWritesNothing(dir, c1File);
 
         ArrayNode signals = (ArrayNode) SnarkjsJson.parse(sj.resolve("public.json"));
         int i = 3 + rnd.nextInt(signals.size() - 3);
