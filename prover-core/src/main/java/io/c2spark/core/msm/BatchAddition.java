@@ -38,9 +38,9 @@ public final class BatchAddition {
         return f.toStandard(sumSelected(f, group, bases, true, bitmap, count));
     }
 
-    /** bases already in f's working form (the MSM's points with scalar one); returns its Jacobian sum in that form. */
-    static long[] sumWorking(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
-        return sumSelected(f, group, bases, false, bitmap, count);
+    /** bases in the shared layout (the MSM's points with scalar one); returns their Jacobian sum in f's working form. */
+    static long[] sumInWorkingForm(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
+        return sumSelected(f, group, bases, true, bitmap, count);
     }
 
     private static long[] sumSelected(Coordinates f, String group, long[] bases, boolean standard, long[] bitmap, int count) {

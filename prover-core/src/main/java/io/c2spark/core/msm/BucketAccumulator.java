@@ -13,7 +13,8 @@ import java.util.Arrays;
  *
  * <p>Bucket k holds the sum of the points whose digit has magnitude k + 1 (negated for negative
  * digits); with a spread s ({@link #reset}), buckets k 2^s .. (k + 1) 2^s - 1 share that digit. One
- * instance serves one thread; {@link #reset} reuses it for the next window.
+ * instance holds one window's buckets; points arrive in chunks ({@link #bases}), each completed by
+ * {@link #finish} before the next, from any thread but one at a time.
  */
 final class BucketAccumulator {
     private final Coordinates f;
@@ -70,19 +71,22 @@ final class BucketAccumulator {
     }
 
     /**
-     * Empties the buckets; points come from bases (affine, 2 coordinates each). With spread s > 0
-     * every digit magnitude gets 2^s buckets (slots), the point's low index bits picking one, for a
-     * window with few distinct digits (the top one): one bucket per digit would queue most points
-     * behind a handful of buckets, each batch a few additions and a whole inversion. The digits'
-     * magnitudes times 2^s must fit the buckets.
+     * Empties the buckets. With spread s > 0 every digit magnitude gets 2^s buckets (slots), the
+     * point's low index bits picking one, for a window with few distinct digits (the top one): one
+     * bucket per digit would queue most points behind a handful of buckets, each batch a few
+     * additions and a whole inversion. The digits' magnitudes times 2^s must fit the buckets.
      */
-    void reset(long[] bases, int spread) {
-        this.bases = bases;
+    void reset(int spread) {
         this.spread = spread;
         Arrays.fill(full, false);
         pending = 0;
         queued = 0;
         epoch++;
+    }
+
+    /** The chunk of points (affine, 2 coordinates each) that the next {@link #add} calls index. */
+    void bases(long[] chunk) {
+        this.bases = chunk;
     }
 
     /** Adds sign(digit) * bases[point] to a bucket of |digit|; digit is non-zero, the point not the identity. */
@@ -109,7 +113,7 @@ final class BucketAccumulator {
         }
     }
 
-    /** Completes every pending and queued addition. */
+    /** Completes every pending and queued addition (before the chunk's points are replaced). */
     void finish() {
         while (pending > 0 || queued > 0) {
             flush();

@@ -15,20 +15,23 @@ import java.math.BigInteger;
  * <p>Method: scalars are recoded into signed c-bit digits in [-2^(c-1), 2^(c-1)) (by adding
  * K = sum_w 2^(c w + c - 1) and subtracting 2^(c-1) from every window, so each window's digit is
  * read independently of the others); negative digits add the negated point, which halves the
- * buckets to 2^(c-1). Windows run in parallel on {@link ComputePool}, each accumulating its
- * buckets with batched affine additions ({@link BucketAccumulator}), then reducing them by running
- * sums (batched too, segments side by side); the window sums are combined by c doublings each. c
+ * buckets to 2^(c-1). Points come in chunks (see {@link #compute}); the windows take each chunk in
+ * parallel on {@link ComputePool}, each accumulating into its own buckets with batched affine
+ * additions ({@link BucketAccumulator}); at the end each window reduces its buckets by running sums
+ * (batched too, segments side by side), and the window sums are combined by c doublings each. c
  * minimises a cost model of the multiplications (below). The top window, whose digits run only to
  * a few (e.g. 7 for c = 12), spreads each digit over several buckets. Scalars equal to one (a
  * circuit's bit signals) are summed apart by {@link BatchAddition}. Small inputs use Jacobian
  * buckets, where batching has nothing to batch.
- * The public entry points work on coordinates converted to 56-bit limbs ({@link Fp56}: at 2^16 the
- * MSM takes 802 ms there against 882 in the shared layout, its additions needing no carry
- * detection and its multiplication no re-cutting).
+ * The public entry points work on coordinates converted, chunk by chunk, to 56-bit limbs
+ * ({@link Fp56}: at 2^16 the MSM takes 802 ms there against 882 in the shared layout, its additions
+ * needing no carry detection and its multiplication no re-cutting).
  */
 public final class Msm {
     /** Below this many points, Jacobian buckets (no batch inversion to amortise). */
     static final int BATCH_AFFINE_MIN = 1 << 10;
+    /** Points per chunk (a multiple of 64): 29 MB of G1 points in the working form and 10 MB of recoded scalars. */
+    static final int CHUNK = 1 << 18;
     /** With c = 1 the digits {-1, 0} cannot express a positive scalar: 2 is the smallest window. */
     static final int MIN_WINDOW = 2;
     static final int MAX_WINDOW = 18;
@@ -60,14 +63,9 @@ public final class Msm {
         return inWorkingForm(Coordinates.FP2_56, "G2", bases, scalars, 0, null);
     }
 
-    /**
-     * Converts the shared-layout bases to f's working form (one multiplication per coordinate, about
-     * 2% of a large MSM), runs the MSM there and converts the result back.
-     */
+    /** Runs the MSM in f's working form over shared-layout bases and converts the result back. */
     static long[] inWorkingForm(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
-        checkLengths(group, bases, scalars, 2 * f.standardLimbs);
-        long[] result = compute(f, group, f.fromStandard(bases), scalars, window, batchAffine);
-        return f.toStandard(result);
+        return f.toStandard(compute(f, group, bases, scalars, window, batchAffine));
     }
 
     private static void checkLengths(String group, long[] bases, long[] scalars, int pl) {
@@ -83,12 +81,27 @@ public final class Msm {
     }
 
     /**
-     * The MSM with an explicit window (0 = chosen by size) and bucket method (null = chosen by size),
-     * for tests and tuning.
+     * The MSM in f's working form, its result there; bases in the shared layout, an explicit window
+     * (0 = chosen by size) and bucket method (null = chosen by size), for tests and tuning. Points and
+     * scalars are taken {@link #CHUNK} at a time: each chunk's bases are converted to the working form
+     * and its scalars recoded into one reused buffer, then every window's buckets take the chunk, the
+     * windows in parallel. A 2^22-point MSM so needs 40 MB of buffers where a whole working-form copy
+     * and recoding took 640 MB, fresh memory that costs about a second per gigabyte on this VM.
      */
     static long[] compute(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
+        return compute(f, group, bases, scalars, window, batchAffine, CHUNK);
+    }
+
+    /** With points taken chunkPoints (a positive multiple of 64) at a time, for tests of the chunking. */
+    static long[] compute(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine,
+            int chunkPoints) {
+        if (chunkPoints <= 0 || chunkPoints % 64 != 0) {
+            throw new IllegalArgumentException(group + " MSM: chunks of " + chunkPoints + " points, not a multiple of 64");
+        }
         int l = f.limbs;
-        checkLengths(group, bases, scalars, 2 * l);
+        int pl = 2 * l;
+        int spl = 2 * f.standardLimbs;
+        checkLengths(group, bases, scalars, spl);
         int n = scalars.length / 4;
         long[] result = new long[3 * l];
         if (n == 0) {
@@ -100,28 +113,66 @@ public final class Msm {
         }
         int c = window > 0 ? window : windowBits(n, affine);
         int windows = windowCount(c);
-        boolean[] one = affine ? new boolean[n] : null;
-        long[] digits = recode(scalars, n, c, windows, one);
-        boolean[] identity = identities(f, bases, n);
         int topSpread = topWindowSpread(c, windows);
+        long[] offset = offsetLimbs(c, windows);
+        int chunk = Math.min(n, chunkPoints);
+        long[] points = new long[chunk * pl];
+        long[] digits = new long[5 * chunk];
+        boolean[] identity = new boolean[chunk];
+        long[] ones = affine ? new long[(n + 63) / 64] : null;
+        BucketAccumulator[] acc = new BucketAccumulator[affine ? windows : 0];
+        long[][] jacobian = new long[affine ? 0 : windows][];
+        int batch = batchSize(c);
+        ComputePool.forRange(0, windows, 1, (from, to) -> {
+            for (int w = from; w < to; w++) {
+                if (affine) {
+                    acc[w] = new BucketAccumulator(f, 1 << (c - 1), batch, affineBatch(f, batch));
+                    acc[w].reset(w == windows - 1 ? topSpread : 0);
+                } else {
+                    jacobian[w] = new long[(1 << (c - 1)) * 3 * l];
+                }
+            }
+        });
+        for (int lo = 0; lo < n; lo += chunk) {
+            int first = lo;
+            int count = Math.min(chunk, n - lo);
+            // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
+            ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
+                int from = fromWord << 6;
+                int to = Math.min(count, toWord << 6);
+                for (int i = from; i < to; i++) {
+                    f.fromStandard(bases, (first + i) * spl, points, i * pl);
+                    f.fromStandard(bases, (first + i) * spl + spl / 2, points, i * pl + l);
+                    identity[i] = f.isZero(points, i * pl) && f.isZero(points, i * pl + l);
+                }
+                recode(scalars, first, from, to, offset, digits, ones);
+            });
+            ComputePool.forRange(0, windows, 1, (from, to) -> {
+                PointOps ops = affine ? null : new PointOps(f);
+                for (int w = from; w < to; w++) {
+                    if (affine) {
+                        acc[w].bases(points);
+                        for (int i = 0; i < count; i++) {
+                            int d = digit(digits, i, w, c);
+                            if (d != 0 && !identity[i]) {
+                                acc[w].add(i, d);
+                            }
+                        }
+                        acc[w].finish();
+                    } else {
+                        jacobianWindow(ops, points, identity, digits, count, w, c, jacobian[w]);
+                    }
+                }
+            });
+        }
         long[] sums = new long[windows * 3 * l];
         ComputePool.forRange(0, windows, 1, (from, to) -> {
             PointOps ops = new PointOps(f);
-            int batch = batchSize(c);
-            BucketAccumulator acc = affine ? new BucketAccumulator(f, 1 << (c - 1), batch, affineBatch(f, batch)) : null;
             for (int w = from; w < to; w++) {
                 if (affine) {
-                    acc.reset(bases, w == windows - 1 ? topSpread : 0);
-                    for (int i = 0; i < n; i++) {
-                        int d = digit(digits, i, w, c);
-                        if (d != 0 && !identity[i]) {
-                            acc.add(i, d);
-                        }
-                    }
-                    acc.finish();
-                    acc.reduce(sums, w * 3 * l);
+                    acc[w].reduce(sums, w * 3 * l);
                 } else {
-                    jacobianWindow(ops, bases, identity, digits, n, w, c, sums, w * 3 * l);
+                    sumBuckets(ops, jacobian[w], sums, w * 3 * l);
                 }
             }
         });
@@ -133,9 +184,8 @@ public final class Msm {
             }
             ops.add(result, 0, sums, w * 3 * l);
         }
-        long[] ones = one == null ? null : bitmap(one);
-        if (ones != null) {
-            ops.add(result, 0, BatchAddition.sumWorking(f, group, bases, ones, n), 0);
+        if (ones != null && any(ones)) {
+            ops.add(result, 0, BatchAddition.sumInWorkingForm(f, group, bases, ones, n), 0);
         }
         return result;
     }
@@ -212,41 +262,44 @@ public final class Msm {
         return spread >= 3 ? spread : 0;
     }
 
-    /**
-     * Canonical scalar + K, as 5 little-endian limbs per scalar. Where one is given, scalars equal
-     * to 1 are marked there and recoded as 0: the caller sums their points by batch addition. Left
-     * in, they would all land in window 0's first bucket, one addition (and one inversion) per batch;
-     * circuits' bit signals make many of them.
-     */
-    private static long[] recode(long[] scalars, int n, int c, int windows, boolean[] one) {
+    /** K as 5 little-endian limbs. */
+    private static long[] offsetLimbs(int c, int windows) {
         BigInteger k = offset(c, windows);
         long[] kl = new long[5];
         for (int i = 0; i < 5; i++) {
             kl[i] = k.shiftRight(64 * i).longValue();
         }
-        long[] out = new long[5 * n];
+        return kl;
+    }
+
+    /**
+     * Scalars first + from .. first + to - 1, canonical + K, as 5 little-endian limbs each at
+     * out[5 (i - first)]. Where a bitmap is given, scalars equal to 1 are marked there (bit first + i)
+     * and recoded as 0: the caller sums their points by batch addition. Left in, they would all land
+     * in window 0's first bucket, one addition (and one inversion) per batch; circuits' bit signals
+     * make many of them.
+     */
+    private static void recode(long[] scalars, int first, int from, int to, long[] offset, long[] out, long[] ones) {
+        long[] s = new long[4];
         long[] oneCanonical = {1, 0, 0, 0};
-        ComputePool.forRange(0, n, 1 << 12, (from, to) -> {
-            long[] s = new long[4];
-            for (int i = from; i < to; i++) {
-                Fr.mul(scalars, 4 * i, oneCanonical, 0, s, 0);
-                if (one != null && s[0] == 1 && (s[1] | s[2] | s[3]) == 0) {
-                    one[i] = true;
-                    s[0] = 0;
-                }
-                long carry = 0;
-                for (int j = 0; j < 5; j++) {
-                    long a = j < 4 ? s[j] : 0;
-                    long sum = a + kl[j];
-                    long c1 = Long.compareUnsigned(sum, a) < 0 ? 1 : 0;
-                    long sum2 = sum + carry;
-                    long c2 = Long.compareUnsigned(sum2, sum) < 0 ? 1 : 0;
-                    out[5 * i + j] = sum2;
-                    carry = c1 + c2;
-                }
+        for (int i = from; i < to; i++) {
+            int at = first + i;
+            Fr.mul(scalars, 4 * at, oneCanonical, 0, s, 0);
+            if (ones != null && s[0] == 1 && (s[1] | s[2] | s[3]) == 0) {
+                ones[at >>> 6] |= 1L << at;
+                s[0] = 0;
             }
-        });
-        return out;
+            long carry = 0;
+            for (int j = 0; j < 5; j++) {
+                long a = j < 4 ? s[j] : 0;
+                long sum = a + offset[j];
+                long c1 = Long.compareUnsigned(sum, a) < 0 ? 1 : 0;
+                long sum2 = sum + carry;
+                long c2 = Long.compareUnsigned(sum2, sum) < 0 ? 1 : 0;
+                out[5 * i + j] = sum2;
+                carry = c1 + c2;
+            }
+        }
     }
 
     /** Signed digit of scalar i in window w: bits [c w, c w + c) of the recoded scalar minus 2^(c-1). */
@@ -262,38 +315,21 @@ public final class Msm {
         return (int) (v & ((1L << c) - 1)) - (1 << (c - 1));
     }
 
-    /** The marks as a bitmap, or null when none is set. */
-    private static long[] bitmap(boolean[] marked) {
-        long[] bits = new long[(marked.length + 63) / 64];
-        boolean any = false;
-        for (int i = 0; i < marked.length; i++) {
-            if (marked[i]) {
-                bits[i >>> 6] |= 1L << (i & 63);
-                any = true;
+    private static boolean any(long[] bitmap) {
+        for (long word : bitmap) {
+            if (word != 0) {
+                return true;
             }
         }
-        return any ? bits : null;
+        return false;
     }
 
-    private static boolean[] identities(Coordinates f, long[] bases, int n) {
-        boolean[] id = new boolean[n];
-        int pl = 2 * f.limbs;
-        ComputePool.forRange(0, n, 1 << 12, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                id[i] = f.isZero(bases, i * pl) && f.isZero(bases, i * pl + f.limbs);
-            }
-        });
-        return id;
-    }
-
-    /** One window with Jacobian buckets and mixed additions. */
+    /** Adds a chunk's points to one window's Jacobian buckets b by mixed additions. */
     private static void jacobianWindow(PointOps ops, long[] bases, boolean[] identity, long[] digits, int n, int w,
-            int c, long[] out, int oo) {
+            int c, long[] b) {
         Coordinates f = ops.f;
         int l = f.limbs;
         int pl = 2 * l;
-        int buckets = 1 << (c - 1);
-        long[] b = new long[buckets * 3 * l];
         long[] neg = new long[pl];
         for (int i = 0; i < n; i++) {
             int d = digit(digits, i, w, c);
@@ -308,9 +344,15 @@ public final class Msm {
                 ops.addMixed(b, (-d - 1) * 3 * l, neg, 0);
             }
         }
+    }
+
+    /** out = sum_k (k + 1) b_k over Jacobian buckets, by running sums. */
+    private static void sumBuckets(PointOps ops, long[] b, long[] out, int oo) {
+        int l = ops.f.limbs;
         long[] running = new long[3 * l];
+        ops.setIdentity(running, 0);
         ops.setIdentity(out, oo);
-        for (int k = buckets - 1; k >= 0; k--) {
+        for (int k = b.length / (3 * l) - 1; k >= 0; k--) {
             ops.add(running, 0, b, k * 3 * l);
             ops.add(out, oo, running, 0);
         }

@@ -116,8 +116,10 @@ class AffineBatchTest {
     private void compare(Coordinates f, LaneField field, long[] bases, int[] digits, int buckets, int batch, String what) {
         BucketAccumulator lanes = new BucketAccumulator(f, buckets, batch, new LaneAffineBatch(field, batch));
         BucketAccumulator scalar = new BucketAccumulator(f, buckets, batch, new ScalarAffineBatch(f, batch));
-        lanes.reset(bases, 0);
-        scalar.reset(bases, 0);
+        lanes.reset(0);
+        scalar.reset(0);
+        lanes.bases(bases);
+        scalar.bases(bases);
         for (int i = 0; i < digits.length; i++) {
             lanes.add(i, digits[i]);
             scalar.add(i, digits[i]);

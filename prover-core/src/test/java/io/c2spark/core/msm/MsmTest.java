@@ -163,6 +163,27 @@ class MsmTest {
         }
     }
 
+    /**
+     * Points in chunks of 64 and 192, the last one partial: every window's buckets carry over from
+     * chunk to chunk, and scalars of one in any chunk are summed apart.
+     */
+    @Test
+    void chunksCarryTheBucketsOver() {
+        for (boolean g2 : new boolean[] {false, true}) {
+            Case c = edgeCase(g2, g2 ? 500 : 1300);
+            Coordinates f = g2 ? Coordinates.FP2_56 : Coordinates.FP56;
+            String group = g2 ? "G2" : "G1";
+            for (int chunk : new int[] {64, 192}) {
+                for (boolean affine : new boolean[] {true, false}) {
+                    long[] got = f.toStandard(Msm.compute(f, group, c.bases(), c.scalars(), 0, affine, chunk));
+                    check(c, got, group + " chunks of " + chunk + (affine ? " batch-affine" : " jacobian"));
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> Msm.compute(Coordinates.FP56, "G1", new long[0], new long[0], 0, null, 100));
+    }
+
     @Test
     void wideWindowsSpanningLimbs() {
         // c = 13 and 16 (the 2^20 window) read digits across 64-bit limb boundaries.
