@@ -50,26 +50,37 @@ public final class CpuProver implements Groth16Prover {
     private final Consumer<String> phases;
 
     public CpuProver(R1csShape shape, ParameterSource params) {
-        this(shape, params, MultiExp.PIPPENGER, null);
+        this(shape, params, MultiExp.PIPPENGER, EvaluationDomain.forCoefficients(shape.numConstraints()), null);
     }
 
-    /** Reporting each phase of every proof to phases as it ends (a minute of work for a 2KiB sector). */
-    public CpuProver(R1csShape shape, ParameterSource params, Consumer<String> phases) {
-        this(shape, params, MultiExp.PIPPENGER, phases);
+    /**
+     * Over the shape's domain, built beforehand (its twiddle tables take 0.3-1 s at 2^22, which the
+     * caller can spend while the parameters load), reporting each phase of every proof to phases as
+     * it ends (half a minute of work for a 2KiB sector).
+     */
+    public CpuProver(R1csShape shape, ParameterSource params, EvaluationDomain domain, Consumer<String> phases) {
+        this(shape, params, MultiExp.PIPPENGER, domain, phases);
     }
 
     /** With the MSM for the input and tail values given (the reference one in tests). */
     public CpuProver(R1csShape shape, ParameterSource params, MultiExp msm) {
-        this(shape, params, msm, null);
+        this(shape, params, msm, EvaluationDomain.forCoefficients(shape.numConstraints()), null);
     }
 
-    private CpuProver(R1csShape shape, ParameterSource params, MultiExp msm, Consumer<String> phases) {
+    private CpuProver(R1csShape shape, ParameterSource params, MultiExp msm, EvaluationDomain domain,
+            Consumer<String> phases) {
         ParameterGenerator.checkInputConstraints(shape);
+        int log = 32 - Integer.numberOfLeadingZeros(Math.max(1, shape.numConstraints()) - 1);
+        if (domain.logSize() != log) {
+            // bellperson's h lives on the smallest domain holding the constraints; another gives another h.
+            throw new IllegalArgumentException("domain of 2^" + domain.logSize() + " points for "
+                    + shape.numConstraints() + " constraints, which take 2^" + log);
+        }
         this.shape = shape;
         this.params = params;
         this.msm = msm;
         this.phases = phases;
-        this.domain = EvaluationDomain.forCoefficients(shape.numConstraints());
+        this.domain = domain;
         this.ni = shape.numInputs();
         this.na = shape.numAux();
         this.layout = new QueryLayout(shape, params);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
 import io.c2spark.core.r1cs.Witness;
@@ -72,13 +73,17 @@ class Groth16RoundTripTest {
         Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(seed)));
         Witness w = WitnessSystem.of(ProvingCircuits.mixed(seed, steps));
         List<String> phases = new ArrayList<>();
-        byte[] reported = ProofEncoding.encode(new CpuProver(shape, params, phases::add).prove(w, new Random(5)));
+        EvaluationDomain domain = EvaluationDomain.forCoefficients(shape.numConstraints());
+        byte[] reported = ProofEncoding.encode(new CpuProver(shape, params, domain, phases::add).prove(w, new Random(5)));
         assertArrayEquals(ProofEncoding.encode(new CpuProver(shape, params).prove(w, new Random(5))), reported);
         String[] names = {"quotient", "L", "A", "B in G1", "B in G2", "H"};
         assertEquals(names.length, phases.size(), phases::toString);
         for (int i = 0; i < names.length; i++) {
             assertTrue(phases.get(i).startsWith(names[i]) && phases.get(i).matches(".* [0-9]+\\.[0-9]{2} s"), phases::toString);
         }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CpuProver(shape, params,
+                EvaluationDomain.ofLogSize(domain.logSize() + 1), phases::add));
+        assertTrue(e.getMessage().contains("take 2^" + domain.logSize()), e.getMessage());
     }
 
     @Test
