@@ -11,6 +11,7 @@ import io.c2spark.core.porep.c1.CompactPartitionInput;
 import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.porep.c2.SealVerifier;
 import io.c2spark.core.porep.circuit.PartitionCircuits;
+import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
 import io.c2spark.gpu.cpu.CpuStreamBackend;
@@ -77,7 +78,7 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
                     return gpus.prove(device, p.shape, p.witness, p.phases, rng);
                 }
                 CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input,
-                        shape -> cpuProvers.computeIfAbsent(shape, s -> new CpuProver(PorepParameters.circuitShape(s),
+                        shape -> cpuProvers.computeIfAbsent(shape, s -> new CpuProver(circuitShape(dir, s),
                                 loader.apply(s))));
                 CpuKernelWork.Kernel<Prepared> kernel = p -> p.proveOnCpu(rng);
                 return device.isGpu() ? CpuKernelWork.prove(cpuDevices, device, prepare, kernel)
@@ -182,6 +183,15 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         }
         phases.put("witness", t2 - t1);
         return new Prepared(shape, prover, w, phases);
+    }
+
+    /** The circuit from the parameter directory's shape file where `c2spark params` left one, else synthesised. */
+    private static R1csShape circuitShape(Path dir, SectorShape shape) {
+        try {
+            return PorepParameters.circuitShape(shape, dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the circuit shape of " + shape.label() + " sectors", e);
+        }
     }
 
     private static Parameters load(Path dir, SectorShape shape) {
