@@ -11,9 +11,15 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * bellperson's parameter files (groth16/params.rs, verifying_key.rs), streamed:
@@ -80,9 +86,9 @@ public final class ParameterFiles {
             VerifyingKey vk = readVk(in);
             long[][] q = new long[4][];
             for (int i = 0; i < 4; i++) {
-                q[i] = in.section(QUERIES[i], false, checkSubgroups);
+                q[i] = in.section(QUERIES[i], false, checkSubgroups, i < 3 ? Boolean.FALSE : Boolean.TRUE);
             }
-            long[] bG2 = in.section("b_g2", true, checkSubgroups);
+            long[] bG2 = in.section("b_g2", true, checkSubgroups, null);
             in.expectEnd();
             try {
                 return new Parameters(vk, q[0], q[1], q[2], q[3], bG2);
@@ -138,23 +144,71 @@ public final class ParameterFiles {
         long[] gamma2 = in.point("gamma_g2", true);
         long[] delta1 = in.point("delta_g1", false);
         long[] delta2 = in.point("delta_g2", true);
-        long[] ic = in.section("ic", false, true);
+        long[] ic = in.section("ic", false, true, null);
         if (ic.length == 0) {
             throw new ParameterFileException(in.file + ": section ic is empty (it holds at least the point of ONE)");
         }
         return new VerifyingKey(alpha1, beta1, beta2, gamma2, delta1, delta2, ic);
     }
 
-    /** A buffered reader of one file that names the file, the section and the point in its errors. */
+    /**
+     * A buffered reader of one file that names the file, the section and the point in its errors.
+     * While a section decodes, the next one's array is allocated on a thread of its own: the JVM
+     * zeroes a new array on the allocating thread, and for a 2KiB file's sections that took 0.2-1.0 s
+     * each (fresh memory on this project's VM) with the decoding threads idle.
+     */
     private static final class Reader implements AutoCloseable {
         final Path file;
         private final InputStream in;
+        private final FileChannel positional;
+        private final long size;
         private final byte[] buf = new byte[CHUNK_POINTS * G2U];
         private long offset;
+        /** The next section's array being allocated, and its length; null when none. */
+        private FutureTask<long[]> next;
+        private long nextLength;
 
         Reader(Path file) throws IOException {
             this.file = file;
             this.in = Files.newInputStream(file);
+            this.positional = FileChannel.open(file, StandardOpenOption.READ);
+            this.size = positional.size();
+        }
+
+        /**
+         * Starts allocating the array of the section whose count is at byte countAt, where that count
+         * is readable and its points fit the file (so a bad count allocates nothing); section checks
+         * the count again when it gets there.
+         */
+        private void allocateAhead(long countAt, boolean g2) throws IOException {
+            ByteBuffer count = ByteBuffer.allocate(4);
+            if (countAt + 4 > size || positional.read(count, countAt) != 4) {
+                return;
+            }
+            long n = Integer.toUnsignedLong(count.getInt(0));
+            int pl = g2 ? G2.AFFINE : G1.AFFINE;
+            if (n * pl > Integer.MAX_VALUE - 8 || countAt + 4 + n * (g2 ? G2U : G1U) > size) {
+                return;
+            }
+            next = new FutureTask<>(() -> new long[(int) (n * pl)]);
+            nextLength = n * pl;
+            Thread t = new Thread(next, "parameter allocation");
+            t.setDaemon(true);
+            t.start();
+        }
+
+        /** A zeroed array of length longs: the one allocated ahead where it fits, else a new one. */
+        private long[] array(long length) throws InterruptedException {
+            FutureTask<long[]> ahead = next;
+            next = null;
+            if (ahead != null && nextLength == length) {
+                try {
+                    return ahead.get();
+                } catch (ExecutionException e) {
+                    // Allocated here instead, failing here if it must.
+                }
+            }
+            return new long[(int) length];
         }
 
         long[] point(String name, boolean g2) throws IOException {
@@ -169,7 +223,8 @@ public final class ParameterFiles {
             return p;
         }
 
-        long[] section(String name, boolean g2, boolean checkSubgroup) throws IOException {
+        /** The section's points; nextIsG2 says what the next section holds (null: none follows). */
+        long[] section(String name, boolean g2, boolean checkSubgroup, Boolean nextIsG2) throws IOException {
             readFully(4, name, "the count");
             long n = ((buf[0] & 0xFFL) << 24) | ((buf[1] & 0xFFL) << 16) | ((buf[2] & 0xFFL) << 8) | (buf[3] & 0xFFL);
             int pl = g2 ? G2.AFFINE : G1.AFFINE;
@@ -178,7 +233,16 @@ public final class ParameterFiles {
                 throw new ParameterFileException(file + ": section " + name + " holds " + n + " points, more than one "
                         + "array holds; this reader needs chunked storage for it");
             }
-            long[] out = new long[(int) n * pl];
+            long[] out;
+            try {
+                out = array(n * pl);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted reading " + file);
+            }
+            if (nextIsG2 != null) {
+                allocateAhead(offset + n * len, nextIsG2);
+            }
             // Points without the subgroup check (a trusted file's queries) go eight at a time.
             boolean inLanes = !checkSubgroup && LaneSupport.AVAILABLE;
             for (int lo = 0; lo < n; lo += CHUNK_POINTS) {
@@ -250,7 +314,9 @@ public final class ParameterFiles {
 
         @Override
         public void close() throws IOException {
-            in.close();
+            try (positional) {
+                in.close();
+            }
         }
     }
 

@@ -144,5 +144,16 @@ class ParameterFilesTest {
         bigCount[sectionOffset("h")] = 0x7f;
         m = refusal(bigCount);
         assertTrue(m.contains("section h"), m);
+
+        // Counts the reader looks ahead at while the section before decodes: one too big for the
+        // file, and one read from the wrong place after a section one point short.
+        byte[] bigNext = good.clone();
+        bigNext[sectionOffset("a")] = 0x7f;
+        m = refusal(bigNext);
+        assertTrue(m.contains("section a"), m);
+        byte[] shortL = good.clone();
+        shortL[sectionOffset("l") + 3]--;
+        m = refusal(shortL);
+        assertTrue(m.contains("section a"), m);
     }
 }
