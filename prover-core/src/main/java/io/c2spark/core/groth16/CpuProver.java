@@ -70,7 +70,7 @@ public final class CpuProver implements Groth16Prover {
     private CpuProver(R1csShape shape, ParameterSource params, MultiExp msm, EvaluationDomain domain,
             Consumer<String> phases) {
         ParameterGenerator.checkInputConstraints(shape);
-        int log = 32 - Integer.numberOfLeadingZeros(Math.max(1, shape.numConstraints()) - 1);
+        int log = EvaluationDomain.logSizeFor(shape.numConstraints());
         if (domain.logSize() != log) {
             // bellperson's h lives on the smallest domain holding the constraints; another gives another h.
             throw new IllegalArgumentException("domain of 2^" + domain.logSize() + " points for "

@@ -86,7 +86,7 @@ public final class ParameterFiles {
             VerifyingKey vk = readVk(in);
             long[][] q = new long[4][];
             for (int i = 0; i < 4; i++) {
-                q[i] = in.section(QUERIES[i], false, checkSubgroups, i < 3 ? Boolean.FALSE : Boolean.TRUE);
+                q[i] = in.section(QUERIES[i], false, checkSubgroups, i == 3);
             }
             long[] bG2 = in.section("b_g2", true, checkSubgroups, null);
             in.expectEnd();

@@ -85,11 +85,16 @@ public final class EvaluationDomain {
 
     /** The smallest domain holding count coefficients (bellperson pads to the next power of two). */
     public static EvaluationDomain forCoefficients(long count) {
+        return new EvaluationDomain(logSizeFor(count));
+    }
+
+    /** log2 of the smallest domain holding count coefficients. */
+    public static int logSizeFor(long count) {
         int log = 0;
         while ((1L << log) < count) {
             log++;
         }
-        return new EvaluationDomain(log);
+        return log;
     }
 
     public int logSize() {
