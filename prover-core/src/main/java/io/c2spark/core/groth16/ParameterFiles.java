@@ -187,7 +187,7 @@ public final class ParameterFiles {
             }
             long n = Integer.toUnsignedLong(count.getInt(0));
             int pl = g2 ? G2.AFFINE : G1.AFFINE;
-            if (n * pl > Integer.MAX_VALUE - 8 || countAt + 4 + n * (g2 ? G2U : G1U) > size) {
+            if (n * pl > Integer.MAX_VALUE - 8 || !fits(countAt + 4, n, g2 ? G2U : G1U)) {
                 return;
             }
             next = new FutureTask<>(() -> new long[(int) (n * pl)]);
@@ -195,6 +195,11 @@ public final class ParameterFiles {
             Thread t = new Thread(next, "parameter allocation");
             t.setDaemon(true);
             t.start();
+        }
+
+        /** Whether n points of len bytes each, from byte at on, end within the file. */
+        private boolean fits(long at, long n, int len) {
+            return at + n * len <= size;
         }
 
         /** A zeroed array of length longs: the one allocated ahead where it fits, else a new one. */
@@ -232,6 +237,12 @@ public final class ParameterFiles {
             if (n * pl > Integer.MAX_VALUE - 8) {
                 throw new ParameterFileException(file + ": section " + name + " holds " + n + " points, more than one "
                         + "array holds; this reader needs chunked storage for it");
+            }
+            // Checked before the array is allocated: a corrupt count must not ask for gigabytes.
+            if (!fits(offset, n, len)) {
+                throw new ParameterFileException(file + ": section " + name + ": file ends at byte " + size
+                        + " inside its " + n + " points (" + n * len + " bytes from byte " + offset + ")",
+                        new EOFException());
             }
             long[] out;
             try {

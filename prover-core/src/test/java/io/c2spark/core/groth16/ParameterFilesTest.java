@@ -151,6 +151,15 @@ class ParameterFilesTest {
         bigNext[sectionOffset("a")] = 0x7f;
         m = refusal(bigNext);
         assertTrue(m.contains("section a"), m);
+        // 2^24 points: one array holds them (1.6 GB), the file does not; refused before allocating.
+        byte[] pastTheEnd = good.clone();
+        int at = sectionOffset("a");
+        pastTheEnd[at] = 1;
+        pastTheEnd[at + 1] = 0;
+        pastTheEnd[at + 2] = 0;
+        pastTheEnd[at + 3] = 0;
+        m = refusal(pastTheEnd);
+        assertTrue(m.contains("section a: file ends") && m.contains("16777216 points"), m);
         byte[] shortL = good.clone();
         shortL[sectionOffset("l") + 3]--;
         m = refusal(shortL);
