@@ -4,6 +4,7 @@ import io.c2spark.core.bench.ArithmeticBenchmarks;
 import io.c2spark.core.bench.Benchmark;
 import io.c2spark.core.bench.BenchmarkRunner;
 import io.c2spark.core.field.LaneSupport;
+import io.c2spark.core.msm.Msm;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -28,9 +29,9 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Benchmark> selected = ArithmeticBenchmarks.select(only);
-        System.out.printf("c2spark bench: %d cores, java %s, max heap %d MiB, MSMs, NTTs and point decoding in %s%n",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                Runtime.getRuntime().maxMemory() >> 20, LaneSupport.describe());
+        System.out.printf("c2spark bench: %d cores, java %s, max heap %d MiB, MSMs, NTTs and point decoding in %s,"
+                + " G1 buckets in %s%n", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                Runtime.getRuntime().maxMemory() >> 20, LaneSupport.describe(), Msm.describeG1Buckets());
         List<BenchmarkRunner.Result> results = new BenchmarkRunner(reps, System.out).runAll(selected);
         if (csv != null) {
             BenchmarkRunner.writeCsv(results, csv);

@@ -113,6 +113,11 @@ final class BucketAccumulator {
         }
     }
 
+    /** Takes the buckets that the native kernel's window accumulated (see {@link IfmaKernel}) in place of {@link #add}. */
+    void importBuckets(long ifmaWindow) {
+        IfmaKernel.export(ifmaWindow, buckets, full);
+    }
+
     /** Completes every pending and queued addition (before the chunk's points are replaced). */
     void finish() {
         while (pending > 0 || queued > 0) {

@@ -63,6 +63,11 @@ public final class Msm {
         return inWorkingForm(Coordinates.FP2_56, "G2", bases, scalars, 0, null);
     }
 
+    /** How G1's batch-affine buckets are accumulated in this JVM (the native IFMA kernel or the Java lanes), for logs. */
+    public static String describeG1Buckets() {
+        return IfmaKernel.describe();
+    }
+
     /** Runs the MSM in f's working form over shared-layout bases and converts the result back. */
     static long[] inWorkingForm(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
         return f.toStandard(compute(f, group, bases, scalars, window, batchAffine));
@@ -116,54 +121,84 @@ public final class Msm {
         int topSpread = topWindowSpread(c, windows);
         long[] offset = offsetLimbs(c, windows);
         int chunk = Math.min(n, chunkPoints);
-        long[] points = new long[chunk * pl];
+        boolean ifma = affine && f == Coordinates.FP56 && IfmaKernel.AVAILABLE;
+        long[] points = ifma ? null : new long[chunk * pl];
         long[] digits = new long[5 * chunk];
-        boolean[] identity = new boolean[chunk];
+        boolean[] identity = ifma ? null : new boolean[chunk];
         long[] ones = affine ? new long[(n + 63) / 64] : null;
         BucketAccumulator[] acc = new BucketAccumulator[affine ? windows : 0];
         long[][] jacobian = new long[affine ? 0 : windows][];
         int batch = batchSize(c);
-        ComputePool.forRange(0, windows, 1, (from, to) -> {
-            for (int w = from; w < to; w++) {
-                if (affine) {
-                    acc[w] = new BucketAccumulator(f, 1 << (c - 1), batch, affineBatch(f, batch));
-                    acc[w].reset(w == windows - 1 ? topSpread : 0);
-                } else {
-                    jacobian[w] = new long[(1 << (c - 1)) * 3 * l];
+        long[] ifmaWindows = new long[ifma ? windows : 0];
+        long ifmaChunk = 0;
+        try {
+            if (ifma) {
+                ifmaChunk = nativeHandle(IfmaKernel.newChunk(chunk), group);
+                for (int w = 0; w < windows; w++) {
+                    ifmaWindows[w] = nativeHandle(IfmaKernel.newWindow(1 << (c - 1), batch, w == windows - 1 ? topSpread : 0), group);
                 }
             }
-        });
-        for (int lo = 0; lo < n; lo += chunk) {
-            int first = lo;
-            int count = Math.min(chunk, n - lo);
-            // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
-            ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
-                int from = fromWord << 6;
-                int to = Math.min(count, toWord << 6);
-                for (int i = from; i < to; i++) {
-                    f.fromStandard(bases, (first + i) * spl, points, i * pl);
-                    f.fromStandard(bases, (first + i) * spl + spl / 2, points, i * pl + l);
-                    identity[i] = f.isZero(points, i * pl) && f.isZero(points, i * pl + l);
-                }
-                recode(scalars, first, from, to, offset, digits, ones);
-            });
+            long chunkHandle = ifmaChunk;
             ComputePool.forRange(0, windows, 1, (from, to) -> {
-                PointOps ops = affine ? null : new PointOps(f);
                 for (int w = from; w < to; w++) {
                     if (affine) {
-                        acc[w].bases(points);
-                        for (int i = 0; i < count; i++) {
-                            int d = digit(digits, i, w, c);
-                            if (d != 0 && !identity[i]) {
-                                acc[w].add(i, d);
-                            }
-                        }
-                        acc[w].finish();
+                        acc[w] = new BucketAccumulator(f, 1 << (c - 1), batch, affineBatch(f, batch));
+                        acc[w].reset(w == windows - 1 ? topSpread : 0);
                     } else {
-                        jacobianWindow(ops, points, identity, digits, count, w, c, jacobian[w]);
+                        jacobian[w] = new long[(1 << (c - 1)) * 3 * l];
                     }
                 }
             });
+            for (int lo = 0; lo < n; lo += chunk) {
+                int first = lo;
+                int count = Math.min(chunk, n - lo);
+                // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
+                ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
+                    int from = fromWord << 6;
+                    int to = Math.min(count, toWord << 6);
+                    recode(scalars, first, from, to, offset, digits, ones);
+                    if (ifma) {
+                        IfmaKernel.loadChunk(chunkHandle, bases, first, digits, from, to);
+                        return;
+                    }
+                    for (int i = from; i < to; i++) {
+                        f.fromStandard(bases, (first + i) * spl, points, i * pl);
+                        f.fromStandard(bases, (first + i) * spl + spl / 2, points, i * pl + l);
+                        identity[i] = f.isZero(points, i * pl) && f.isZero(points, i * pl + l);
+                    }
+                });
+                ComputePool.forRange(0, windows, 1, (from, to) -> {
+                    PointOps ops = affine ? null : new PointOps(f);
+                    for (int w = from; w < to; w++) {
+                        if (ifma) {
+                            IfmaKernel.accumulate(ifmaWindows[w], chunkHandle, count, w, c);
+                        } else if (affine) {
+                            acc[w].bases(points);
+                            for (int i = 0; i < count; i++) {
+                                int d = digit(digits, i, w, c);
+                                if (d != 0 && !identity[i]) {
+                                    acc[w].add(i, d);
+                                }
+                            }
+                            acc[w].finish();
+                        } else {
+                            jacobianWindow(ops, points, identity, digits, count, w, c, jacobian[w]);
+                        }
+                    }
+                });
+            }
+            for (int w = 0; w < ifmaWindows.length; w++) {
+                acc[w].importBuckets(ifmaWindows[w]);
+            }
+        } finally {
+            for (long handle : ifmaWindows) {
+                if (handle != 0) {
+                    IfmaKernel.freeWindow(handle);
+                }
+            }
+            if (ifmaChunk != 0) {
+                IfmaKernel.freeChunk(ifmaChunk);
+            }
         }
         long[] sums = new long[windows * 3 * l];
         ComputePool.forRange(0, windows, 1, (from, to) -> {
@@ -202,6 +237,13 @@ public final class Msm {
             return new LaneAffineBatch(new Fp2Lanes(), batchSize);
         }
         return new ScalarAffineBatch(f, batchSize);
+    }
+
+    private static long nativeHandle(long handle, String group) {
+        if (handle == 0) {
+            throw new OutOfMemoryError(group + " MSM: the native kernel could not allocate its buffers");
+        }
+        return handle;
     }
 
     /** The window minimising windows * (n * addCost + 2^(c-1) * reduceCost). */

@@ -214,6 +214,25 @@ class MsmTest {
         }
     }
 
+    /**
+     * Pairs P, -P with equal scalars, then P, P: wherever a pair's first point lands in an empty
+     * bucket, the second meets it there and the bucket empties out (or doubles), in every window.
+     */
+    @Test
+    void oppositeAndEqualPointsInOneBucket() {
+        for (boolean g2 : new boolean[] {false, true}) {
+            int n = g2 ? 400 : 1600;
+            Case c = new Case(g2, n, rnd);
+            for (int i = 1; i < n; i += 2) {
+                c.copyBase(i - 1, i, i < n / 2);
+                c.s[i] = c.s[i - 1];
+            }
+            for (int w : new int[] {6, 8}) {
+                check(c, run(c, w, true), (g2 ? "G2" : "G1") + " P, -P and P, P batch-affine c=" + w);
+            }
+        }
+    }
+
     /** Mostly ones (bit signals), with twos, zeros and full-width scalars among them, on both groups. */
     @Test
     void scalarsOfOneAreSummedApart() {
