@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the native G1 bucket kernel (ifma_msm.c) into OUT_DIR/libc2spark-ifma.so for Linux x86-64.
+# Builds the native MSM bucket kernel (ifma_msm.c) into OUT_DIR/libc2spark-ifma.so for Linux x86-64.
 # Without gcc, or on another platform, it says so and builds nothing: the MSM then runs in Java.
 # Usage: build.sh OUT_DIR JAVA_HOME
 set -euo pipefail
@@ -16,7 +16,7 @@ if ! command -v gcc >/dev/null; then
 fi
 mkdir -p "$out"
 lib="$out/libc2spark-ifma.so"
-if [ -f "$lib" ] && [ "$lib" -nt "$src/ifma_msm.c" ] && [ "$lib" -nt "$src/fp_ifma.h" ] && [ "$lib" -nt "$0" ]; then
+if [ -f "$lib" ] && [ -z "$(find "$src" -newer "$lib" -print -quit)" ]; then
   exit 0
 fi
 gcc -O3 -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC \

@@ -6,9 +6,11 @@
  * Form: 8 limbs of 52 bits, Montgomery radix R = 2^416. An fe holds limb k of all eight lanes in
  * l[k]. Limbs are always normalised (below 2^52: IFMA reads only the low 52 bits of its factors).
  *
- * Bounds: fe_mul's result is below 2p for factors below 4p ((16 p^2 + R p) / R < 2p since
- * 16 p < R); fe_sub(a, b) = a + 2p - b needs b <= 2p and gives a value below a + 2p;
- * fe_canonical brings a value below 4p to [0, p).
+ * Bounds: fe_mul's result is below p + a b / R, under 2p for factors below 2^395;
+ * fe_sub(a, b) = a + 2p - b needs b <= 2p and gives a value below a + 2p; fe_canonical brings
+ * a value below 8p to [0, p).
+ *
+ * Fp2 = Fp[u] / (u^2 + 1) as pairs (fe2), the same bounds for each half.
  *
  * The modulus-dependent constants come from the caller (fp_ifma_init), computed in Java with
  * BigInteger, so that this file holds no number that could go stale.
@@ -29,10 +31,11 @@ typedef struct {
     __m512i l[NLIMBS];
 } fe;
 
-/* p, 2p, -p^-1 mod 2^52, R mod p, and the exponent p - 2 as six 64-bit words. */
+/* p, 2p, 4p, -p^-1 mod 2^52, R mod p, and the exponent p - 2 as six 64-bit words. */
 typedef struct {
     uint64_t p[NLIMBS];
     uint64_t two_p[NLIMBS];
+    uint64_t four_p[NLIMBS];
     uint64_t pinv;
     uint64_t one[NLIMBS];
     uint64_t p_minus_2[6];
@@ -137,8 +140,9 @@ IFMA_INLINE void fe_subtract_if_fits(fe *a, const uint64_t m[NLIMBS]) {
     }
 }
 
-/* A value below 4p to [0, p). */
+/* A value below 8p to [0, p). */
 IFMA_INLINE void fe_canonical(fe *a) {
+    fe_subtract_if_fits(a, FP.four_p);
     fe_subtract_if_fits(a, FP.two_p);
     fe_subtract_if_fits(a, FP.p);
 }
@@ -172,7 +176,92 @@ IFMA_INLINE fe fe_blend(__mmask8 take_b, const fe *a, const fe *b) {
     return r;
 }
 
+IFMA_INLINE fe fe_zero(void) {
+    fe r;
+    for (int k = 0; k < NLIMBS; k++) {
+        r.l[k] = _mm512_setzero_si512();
+    }
+    return r;
+}
+
+IFMA_INLINE fe fe_one(void) {
+    return fe_broadcast(FP.one);
+}
+
 /* a^(p-2) = a^-1 lane by lane (Fermat), by 4-bit windows of the exponent; a non-zero. */
 IFMA fe fe_inverse(const fe *a);
+
+typedef struct {
+    fe c0;
+    fe c1;
+} fe2;
+
+/* Karatsuba: a0 b0 - a1 b1 + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u; c0 below 4p, c1 below 6p. */
+IFMA_INLINE fe2 fe2_mul(const fe2 *a, const fe2 *b) {
+    fe t0 = fe_mul(&a->c0, &b->c0);
+    fe t1 = fe_mul(&a->c1, &b->c1);
+    fe sa = fe_add(&a->c0, &a->c1);
+    fe sb = fe_add(&b->c0, &b->c1);
+    fe t2 = fe_mul(&sa, &sb);
+    fe2 r;
+    r.c0 = fe_sub(&t0, &t1);
+    t2 = fe_sub(&t2, &t0);
+    r.c1 = fe_sub(&t2, &t1);
+    return r;
+}
+
+IFMA_INLINE fe2 fe2_add(const fe2 *a, const fe2 *b) {
+    fe2 r = {fe_add(&a->c0, &b->c0), fe_add(&a->c1, &b->c1)};
+    return r;
+}
+
+IFMA_INLINE fe2 fe2_sub(const fe2 *a, const fe2 *b) {
+    fe2 r = {fe_sub(&a->c0, &b->c0), fe_sub(&a->c1, &b->c1)};
+    return r;
+}
+
+IFMA_INLINE void fe2_canonical(fe2 *a) {
+    fe_canonical(&a->c0);
+    fe_canonical(&a->c1);
+}
+
+IFMA_INLINE fe2 fe2_neg(const fe2 *a) {
+    fe2 r = {fe_neg(&a->c0), fe_neg(&a->c1)};
+    return r;
+}
+
+IFMA_INLINE __mmask8 fe2_equal(const fe2 *a, const fe2 *b) {
+    return fe_equal(&a->c0, &b->c0) & fe_equal(&a->c1, &b->c1);
+}
+
+IFMA_INLINE fe2 fe2_blend(__mmask8 take_b, const fe2 *a, const fe2 *b) {
+    fe2 r = {fe_blend(take_b, &a->c0, &b->c0), fe_blend(take_b, &a->c1, &b->c1)};
+    return r;
+}
+
+IFMA_INLINE fe2 fe2_zero(void) {
+    fe2 r = {fe_zero(), fe_zero()};
+    return r;
+}
+
+IFMA_INLINE fe2 fe2_one(void) {
+    fe2 r = {fe_broadcast(FP.one), fe_zero()};
+    return r;
+}
+
+/* (a0 - a1 u) / (a0^2 + a1^2); a non-zero. */
+IFMA_INLINE fe2 fe2_inverse(const fe2 *a) {
+    fe n0 = fe_mul(&a->c0, &a->c0);
+    fe n1 = fe_mul(&a->c1, &a->c1);
+    fe norm = fe_add(&n0, &n1);
+    fe_canonical(&norm);
+    fe inv = fe_inverse(&norm);
+    fe2 r;
+    r.c0 = fe_mul(&a->c0, &inv);
+    fe b = fe_mul(&a->c1, &inv);
+    fe_canonical(&b);
+    r.c1 = fe_neg(&b);
+    return r;
+}
 
 #endif

@@ -30,8 +30,8 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Benchmark> selected = ArithmeticBenchmarks.select(only);
         System.out.printf("c2spark bench: %d cores, java %s, max heap %d MiB, MSMs, NTTs and point decoding in %s,"
-                + " G1 buckets in %s%n", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                Runtime.getRuntime().maxMemory() >> 20, LaneSupport.describe(), Msm.describeG1Buckets());
+                + " buckets in %s%n", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                Runtime.getRuntime().maxMemory() >> 20, LaneSupport.describe(), Msm.describeBuckets());
         List<BenchmarkRunner.Result> results = new BenchmarkRunner(reps, System.out).runAll(selected);
         if (csv != null) {
             BenchmarkRunner.writeCsv(results, csv);

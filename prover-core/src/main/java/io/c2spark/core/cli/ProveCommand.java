@@ -177,8 +177,8 @@ final class ProveCommand implements Callable<Integer> {
         log.printf("  parameters %.1f s and circuit %.1f s (%s) side by side, prover set-up %.1f s%n",
                 (loaded - start) / 1e9, circuitNanos[0] / 1e9, shapeOnDisk ? "read" : "synthesised",
                 (System.nanoTime() - ready) / 1e9);
-        log.println("proving on the " + (onCpu ? "CPU (MSMs and NTTs in " + LaneSupport.describe() + ", G1 buckets in "
-                + Msm.describeG1Buckets() + ")" : "GPU"));
+        log.println("proving on the " + (onCpu ? "CPU (MSMs and NTTs in " + LaneSupport.describe() + ", buckets in "
+                + Msm.describeBuckets() + ")" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
             log.println(line);
             log.flush();

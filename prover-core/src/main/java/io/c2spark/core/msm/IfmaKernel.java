@@ -9,16 +9,18 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * The native G1 bucket accumulation with AVX-512 IFMA (src/main/c/ifma_msm.c, built by Maven with
- * gcc into this jar): the batch-affine additions of {@link BucketAccumulator} and
- * {@link LaneAffineBatch}, eight at a time, each Fp product in 264 IFMA instructions (11-12 ns per
- * element on the 2-core Zen 4 VM against 31 for the Vector API lanes, which must emulate the 52-bit
- * multiplier with two fused multiply-adds on doubles and carry every column through memory).
+ * The native bucket accumulation of the batch-affine MSM with AVX-512 IFMA, G1 and G2
+ * (src/main/c/ifma_msm.c, built by Maven with gcc into this jar): the additions of
+ * {@link BucketAccumulator} and {@link LaneAffineBatch}, eight at a time, each Fp product in 264
+ * IFMA instructions (11-12 ns per element on the 2-core Zen 4 VM against 31 for the Vector API
+ * lanes, which must emulate the 52-bit multiplier with two fused multiply-adds on doubles and carry
+ * every column through memory).
  *
- * <p>Used by {@link Msm} for G1 where the library loads and the CPU has IFMA; everywhere else the
- * Java lanes run, and {@code -D}{@value #PROPERTY}{@code =false} asks for them. Handles are native
+ * <p>Used by {@link Msm} where the library loads and the CPU has IFMA; everywhere else the Java
+ * lanes run, and {@code -D}{@value #PROPERTY}{@code =false} asks for them. Handles are native
  * pointers: a chunk of points in the kernel's form (52-bit limbs, R = 2^416) with their recoded
- * scalars, and one window's buckets; each is freed by its owner.
+ * scalars, and one window's buckets; each is freed by its owner. A point has 2 Fp elements in G1
+ * and 4 in G2 (the elements argument).
  */
 final class IfmaKernel {
     static final String PROPERTY = "c2spark.ifma";
@@ -57,7 +59,7 @@ final class IfmaKernel {
     private IfmaKernel() {
     }
 
-    /** How the G1 MSM's buckets are accumulated in this JVM, for the commands' logs. */
+    /** How the MSMs' buckets are accumulated in this JVM, for the commands' logs. */
     static String describe() {
         return AVAILABLE ? "native AVX-512 IFMA" : "Java lanes (native kernel " + STATE + ")";
     }
@@ -106,26 +108,29 @@ final class IfmaKernel {
 
     private static native void init(long[] constants);
 
-    /** A chunk of up to capacity points; 0 when the memory could not be had. */
-    static native long newChunk(int capacity);
+    /** A chunk of up to capacity points of the given Fp elements each; 0 when the memory could not be had. */
+    static native long newChunk(int elements, int capacity);
 
     static native void freeChunk(long chunk);
 
     /**
-     * Fills chunk slots from .. to - 1 with the shared layout's affine G1 points first + from .. (12
-     * longs each; all zero = identity) and their recoded scalars (5 longs per point, indexed from
-     * the chunk's start, as {@link Msm} recodes them).
+     * Fills chunk slots from .. to - 1 with the shared layout's affine points first + from .. (6
+     * longs per Fp element; all zero = identity) and their recoded scalars (5 longs per point,
+     * indexed from the chunk's start, as {@link Msm} recodes them).
      */
     static native void loadChunk(long chunk, long[] bases, int first, long[] digits, int from, int to);
 
-    /** One window's buckets (digit magnitudes times 2^spread of them) and its batch; 0 when the memory could not be had. */
-    static native long newWindow(int buckets, int batch, int spread);
+    /**
+     * One window's buckets (digit magnitudes times 2^spread of them) for points of the given Fp
+     * elements, and its batch; 0 when the memory could not be had.
+     */
+    static native long newWindow(int elements, int buckets, int batch, int spread);
 
     static native void freeWindow(long window);
 
     /** Adds the chunk's first count points into the window's buckets by their digit of window w (c bits). */
     static native void accumulate(long window, long chunk, int count, int w, int c);
 
-    /** Writes the window's buckets in Fp56's working form (14 longs each) and their full flags. */
+    /** Writes the window's buckets in Fp56's working form (7 longs per Fp element) and their full flags. */
     static native void export(long window, long[] buckets, boolean[] full);
 }

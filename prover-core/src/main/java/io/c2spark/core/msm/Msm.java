@@ -1,6 +1,7 @@
 package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.field.LaneSupport;
 import java.math.BigInteger;
@@ -63,8 +64,8 @@ public final class Msm {
         return inWorkingForm(Coordinates.FP2_56, "G2", bases, scalars, 0, null);
     }
 
-    /** How G1's batch-affine buckets are accumulated in this JVM (the native IFMA kernel or the Java lanes), for logs. */
-    public static String describeG1Buckets() {
+    /** How the batch-affine buckets are accumulated in this JVM (the native IFMA kernel or the Java lanes), for logs. */
+    public static String describeBuckets() {
         return IfmaKernel.describe();
     }
 
@@ -121,7 +122,8 @@ public final class Msm {
         int topSpread = topWindowSpread(c, windows);
         long[] offset = offsetLimbs(c, windows);
         int chunk = Math.min(n, chunkPoints);
-        boolean ifma = affine && f == Coordinates.FP56 && IfmaKernel.AVAILABLE;
+        boolean ifma = affine && (f == Coordinates.FP56 || f == Coordinates.FP2_56) && IfmaKernel.AVAILABLE;
+        int elements = 2 * (f.standardLimbs / Fp.LIMBS);
         long[] points = ifma ? null : new long[chunk * pl];
         long[] digits = new long[5 * chunk];
         boolean[] identity = ifma ? null : new boolean[chunk];
@@ -133,9 +135,9 @@ public final class Msm {
         long ifmaChunk = 0;
         try {
             if (ifma) {
-                ifmaChunk = nativeHandle(IfmaKernel.newChunk(chunk), group);
+                ifmaChunk = nativeHandle(IfmaKernel.newChunk(elements, chunk), group);
                 for (int w = 0; w < windows; w++) {
-                    ifmaWindows[w] = nativeHandle(IfmaKernel.newWindow(1 << (c - 1), batch, w == windows - 1 ? topSpread : 0), group);
+                    ifmaWindows[w] = nativeHandle(IfmaKernel.newWindow(elements, 1 << (c - 1), batch, w == windows - 1 ? topSpread : 0), group);
                 }
             }
             long chunkHandle = ifmaChunk;

@@ -23,7 +23,7 @@ class IfmaKernelTest {
         assumeTrue(Boolean.parseBoolean(System.getProperty(IfmaKernel.PROPERTY, "true")), "kernel switched off");
         boolean ifma = Files.readString(cpuinfo).contains(" avx512ifma");
         assertEquals(ifma, IfmaKernel.AVAILABLE, IfmaKernel.STATE);
-        assertEquals(ifma, Msm.describeG1Buckets().equals("native AVX-512 IFMA"), Msm.describeG1Buckets());
+        assertEquals(ifma, Msm.describeBuckets().equals("native AVX-512 IFMA"), Msm.describeBuckets());
         if (ifma) {
             assertTrue(IfmaKernel.cpuSupported());
         }

@@ -1,0 +1,335 @@
+/*
+ * One window's buckets and their batch-affine additions, for one group: included by ifma_msm.c
+ * once for G1 (FIELD fe, over Fp) and once for G2 (FIELD fe2, over Fp2), with
+ *   FIELD   the coordinates' lane type, whose operations are FIELD_mul, FIELD_add, ...
+ *   PARTS   Fp elements per coordinate (1 or 2)
+ *   K(name) the group's name for a function or type of this file.
+ * A coordinate in memory is PARTS runs of 8 limbs; a point is x then y.
+ */
+#define F(op) CAT(FIELD, _##op)
+#define COORD_LONGS (PARTS * NLIMBS)
+#define POINT_LONGS (2 * COORD_LONGS)
+
+typedef struct {
+    /* First, as in every window: how many Fp elements a point has (ifma_msm.c dispatches on it). */
+    int elements;
+    int buckets;
+    int batch;
+    int spread;
+    uint64_t *b;
+    uint8_t *full;
+    int32_t *stamp;
+    int32_t epoch;
+    int32_t *pend_bucket;
+    int32_t *pend_point;
+    uint8_t *pend_neg;
+    int pending;
+    int32_t *queue_point;
+    int32_t *queue_digit;
+    int queued;
+    /* The batch's lanes, group by group: bucket x and y, point x, y_P -+ y_B, running products. */
+    FIELD *xb;
+    FIELD *yb;
+    FIELD *xp;
+    FIELD *dy;
+    FIELD *prefix;
+    /* Entries whose point has its bucket's x: doubled or emptied after the batch. */
+    uint8_t *same_x;
+} K(window_t);
+
+/* The coordinate at offset of the eight points at rows[j] (NULL: zero), as lanes. */
+IFMA_INLINE FIELD K(load_coordinate)(const uint64_t *const rows[8], int offset) {
+    FIELD r;
+    fe *parts = (fe *) &r;
+    for (int q = 0; q < PARTS; q++) {
+        parts[q] = load_group(rows, offset + q * NLIMBS);
+    }
+    return r;
+}
+
+IFMA_INLINE void K(store_coordinate)(const FIELD *v, uint64_t *const rows[8], int offset, __mmask8 write) {
+    const fe *parts = (const fe *) v;
+    for (int q = 0; q < PARTS; q++) {
+        store_group(&parts[q], rows, offset + q * NLIMBS, write);
+    }
+}
+
+/* The coordinate at xy + offset in every lane. */
+IFMA_INLINE FIELD K(broadcast)(const uint64_t *xy, int offset) {
+    FIELD r;
+    fe *parts = (fe *) &r;
+    for (int q = 0; q < PARTS; q++) {
+        parts[q] = fe_broadcast(xy + offset + q * NLIMBS);
+    }
+    return r;
+}
+
+IFMA_INLINE void K(store_lane0)(const FIELD *v, uint64_t *xy, int offset) {
+    const fe *parts = (const fe *) v;
+    for (int q = 0; q < PARTS; q++) {
+        store_lanes(&parts[q], xy + offset + q * NLIMBS, 0, 1);
+    }
+}
+
+/* The affine point at xy doubled in place (lane 0 of the lanes; the rare case of P + P). */
+IFMA static void K(double_point)(uint64_t *xy) {
+    FIELD x = K(broadcast)(xy, 0);
+    FIELD y = K(broadcast)(xy, COORD_LONGS);
+    FIELD xx = F(mul)(&x, &x);
+    F(canonical)(&xx);
+    FIELD num = F(add)(&xx, &xx);
+    num = F(add)(&num, &xx);
+    FIELD den = F(add)(&y, &y);
+    FIELD inv = F(inverse)(&den);
+    FIELD lambda = F(mul)(&num, &inv);
+    FIELD two_x = F(add)(&x, &x);
+    FIELD x3 = F(mul)(&lambda, &lambda);
+    x3 = F(sub)(&x3, &two_x);
+    F(canonical)(&x3);
+    FIELD u = F(sub)(&x, &x3);
+    FIELD y3 = F(mul)(&lambda, &u);
+    y3 = F(sub)(&y3, &y);
+    F(canonical)(&y3);
+    K(store_lane0)(&x3, xy, 0);
+    K(store_lane0)(&y3, xy, COORD_LONGS);
+}
+
+/* Rows of group g's buckets and points (NULL past n), and the lanes that hold additions. */
+static __mmask8 K(group_rows)(const K(window_t) *w, const uint64_t *points, int g, int n, uint64_t *buckets[8],
+        const uint64_t *pts[8]) {
+    __mmask8 valid = 0;
+    for (int j = 0; j < 8; j++) {
+        int i = g * 8 + j;
+        if (i < n) {
+            buckets[j] = w->b + (size_t) w->pend_bucket[i] * POINT_LONGS;
+            pts[j] = points + (size_t) w->pend_point[i] * POINT_LONGS;
+            valid |= (__mmask8) (1 << j);
+        } else {
+            buckets[j] = NULL;
+            pts[j] = NULL;
+        }
+    }
+    return valid;
+}
+
+/* The pending additions: bucket pend_bucket[i] += (-1)^pend_neg[i] points[pend_point[i]]. */
+IFMA static void K(run_batch)(K(window_t) *w, const uint64_t *points, int n) {
+    if (n == 0) {
+        return;
+    }
+    int groups = (n + 7) / 8;
+    FIELD one = F(one)();
+    FIELD zero = F(zero)();
+    for (int g = 0; g < groups; g++) {
+        uint64_t *brows[8];
+        const uint64_t *prows[8];
+        __mmask8 valid = K(group_rows)(w, points, g, n, brows, prows);
+        __mmask8 neg = 0;
+        for (int j = 0; j < 8 && g * 8 + j < n; j++) {
+            neg |= (__mmask8) (w->pend_neg[g * 8 + j] << j);
+        }
+        FIELD xb = K(load_coordinate)((const uint64_t *const *) brows, 0);
+        FIELD yb = K(load_coordinate)((const uint64_t *const *) brows, COORD_LONGS);
+        FIELD xp = K(load_coordinate)(prows, 0);
+        FIELD yp = K(load_coordinate)(prows, COORD_LONGS);
+        __mmask8 same = F(equal)(&xb, &xp) & valid;
+        for (int j = 0; j < 8; j++) {
+            if (same >> j & 1) {
+                w->same_x[g * 8 + j] = 1;
+            }
+        }
+        /* Padding and same-x lanes get a harmless non-zero denominator, 1 - 0. */
+        __mmask8 pad = (__mmask8) (~valid | same);
+        xp = F(blend)(pad, &xp, &one);
+        xb = F(blend)(pad, &xb, &zero);
+        if (neg) {
+            FIELD ny = F(neg)(&yp);
+            yp = F(blend)(neg, &yp, &ny);
+        }
+        FIELD dx = F(sub)(&xp, &xb);
+        w->xb[g] = xb;
+        w->yb[g] = yb;
+        w->xp[g] = xp;
+        w->dy[g] = F(sub)(&yp, &yb);
+        w->prefix[g] = g == 0 ? dx : F(mul)(&w->prefix[g - 1], &dx);
+    }
+    FIELD last = w->prefix[groups - 1];
+    F(canonical)(&last);
+    FIELD inv = F(inverse)(&last);
+    for (int g = groups - 1; g >= 0; g--) {
+        FIELD dx = F(sub)(&w->xp[g], &w->xb[g]);
+        FIELD den;
+        if (g > 0) {
+            den = F(mul)(&inv, &w->prefix[g - 1]);
+            inv = F(mul)(&inv, &dx);
+        } else {
+            den = inv;
+        }
+        FIELD lambda = F(mul)(&w->dy[g], &den);
+        FIELD s = F(add)(&w->xb[g], &w->xp[g]);
+        FIELD x3 = F(mul)(&lambda, &lambda);
+        x3 = F(sub)(&x3, &s);
+        F(canonical)(&x3);
+        FIELD u = F(sub)(&w->xb[g], &x3);
+        FIELD y3 = F(mul)(&lambda, &u);
+        y3 = F(sub)(&y3, &w->yb[g]);
+        F(canonical)(&y3);
+        uint64_t *brows[8];
+        const uint64_t *prows[8];
+        __mmask8 write = K(group_rows)(w, points, g, n, brows, prows);
+        for (int j = 0; j < 8 && g * 8 + j < n; j++) {
+            if (w->same_x[g * 8 + j]) {
+                write &= (__mmask8) ~(1 << j);
+            }
+        }
+        K(store_coordinate)(&x3, brows, 0, write);
+        K(store_coordinate)(&y3, brows, COORD_LONGS, write);
+    }
+    for (int i = 0; i < n; i++) {
+        if (!w->same_x[i]) {
+            continue;
+        }
+        w->same_x[i] = 0;
+        uint64_t *bucket = w->b + (size_t) w->pend_bucket[i] * POINT_LONGS;
+        const uint64_t *p = points + (size_t) w->pend_point[i] * POINT_LONGS;
+        uint64_t y[COORD_LONGS];
+        if (w->pend_neg[i]) {
+            negate(p + COORD_LONGS, y, PARTS);
+        } else {
+            memcpy(y, p + COORD_LONGS, sizeof y);
+        }
+        if (memcmp(y, bucket + COORD_LONGS, sizeof y) == 0) {
+            K(double_point)(bucket);
+        } else {
+            w->full[w->pend_bucket[i]] = 0;
+        }
+    }
+}
+
+static int K(slot)(const K(window_t) *w, int point, int d) {
+    int magnitude = d < 0 ? -d : d;
+    return ((magnitude - 1) << w->spread) | (point & ((1 << w->spread) - 1));
+}
+
+static void K(copy_in)(K(window_t) *w, const uint64_t *points, int b, int point, int neg) {
+    uint64_t *bucket = w->b + (size_t) b * POINT_LONGS;
+    const uint64_t *p = points + (size_t) point * POINT_LONGS;
+    memcpy(bucket, p, COORD_LONGS * sizeof(uint64_t));
+    if (neg) {
+        negate(p + COORD_LONGS, bucket + COORD_LONGS, PARTS);
+    } else {
+        memcpy(bucket + COORD_LONGS, p + COORD_LONGS, COORD_LONGS * sizeof(uint64_t));
+    }
+    w->full[b] = 1;
+}
+
+/* Adds point with digit d to the batch, or queues it when its bucket already has an addition there. */
+static void K(schedule)(K(window_t) *w, int b, int point, int d) {
+    if (w->stamp[b] == w->epoch || w->pending == w->batch) {
+        w->queue_point[w->queued] = point;
+        w->queue_digit[w->queued] = d;
+        w->queued++;
+        return;
+    }
+    w->stamp[b] = w->epoch;
+    /* The batch runs when it is full, thousands of additions later: the bucket is in cache by then. */
+    const char *line = (const char *) (w->b + (size_t) b * POINT_LONGS);
+    for (int o = 0; o < POINT_LONGS * 8; o += 64) {
+        __builtin_prefetch(line + o);
+    }
+    w->pend_bucket[w->pending] = b;
+    w->pend_point[w->pending] = point;
+    w->pend_neg[w->pending] = d < 0;
+    w->pending++;
+}
+
+static void K(flush)(K(window_t) *w, const uint64_t *points) {
+    K(run_batch)(w, points, w->pending);
+    w->pending = 0;
+    w->epoch++;
+    int q = w->queued;
+    w->queued = 0;
+    for (int i = 0; i < q; i++) {
+        int point = w->queue_point[i];
+        int d = w->queue_digit[i];
+        int b = K(slot)(w, point, d);
+        if (!w->full[b]) {
+            K(copy_in)(w, points, b, point, d < 0);
+        } else {
+            K(schedule)(w, b, point, d);
+        }
+    }
+}
+
+static void K(accumulate)(K(window_t) *w, const chunk_t *ch, int count, int wi, int c) {
+    for (int i = 0; i < count; i++) {
+        if (ch->identity[i]) {
+            continue;
+        }
+        int d = digit(ch->digits, i, wi, c);
+        if (d == 0) {
+            continue;
+        }
+        int b = K(slot)(w, i, d);
+        if (!w->full[b]) {
+            K(copy_in)(w, ch->points, b, i, d < 0);
+            continue;
+        }
+        K(schedule)(w, b, i, d);
+        if (w->pending == w->batch || w->queued == w->batch) {
+            K(flush)(w, ch->points);
+        }
+    }
+    while (w->pending > 0 || w->queued > 0) {
+        K(flush)(w, ch->points);
+    }
+}
+
+static void K(free_window)(K(window_t) *w) {
+    void *parts[] = {w->b, w->full, w->stamp, w->pend_bucket, w->pend_point, w->pend_neg, w->queue_point,
+            w->queue_digit, w->xb, w->yb, w->xp, w->dy, w->prefix, w->same_x};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        free(parts[i]);
+    }
+    free(w);
+}
+
+static K(window_t) *K(new_window)(int buckets, int batch, int spread) {
+    K(window_t) *w = calloc(1, sizeof *w);
+    if (w == NULL) {
+        return NULL;
+    }
+    int groups = (batch + 7) / 8;
+    w->elements = 2 * PARTS;
+    w->buckets = buckets;
+    w->batch = batch;
+    w->spread = spread;
+    w->epoch = 1;
+    w->b = aligned((size_t) buckets * POINT_LONGS * sizeof(uint64_t));
+    w->full = calloc((size_t) buckets, 1);
+    w->stamp = calloc((size_t) buckets, sizeof(int32_t));
+    w->pend_bucket = malloc((size_t) batch * sizeof(int32_t));
+    w->pend_point = malloc((size_t) batch * sizeof(int32_t));
+    w->pend_neg = malloc((size_t) batch);
+    w->queue_point = malloc((size_t) batch * sizeof(int32_t));
+    w->queue_digit = malloc((size_t) batch * sizeof(int32_t));
+    w->xb = aligned((size_t) groups * sizeof(FIELD));
+    w->yb = aligned((size_t) groups * sizeof(FIELD));
+    w->xp = aligned((size_t) groups * sizeof(FIELD));
+    w->dy = aligned((size_t) groups * sizeof(FIELD));
+    w->prefix = aligned((size_t) groups * sizeof(FIELD));
+    w->same_x = calloc((size_t) groups * 8, 1);
+    void *parts[] = {w->b, w->full, w->stamp, w->pend_bucket, w->pend_point, w->pend_neg, w->queue_point,
+            w->queue_digit, w->xb, w->yb, w->xp, w->dy, w->prefix, w->same_x};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        if (parts[i] == NULL) {
+            K(free_window)(w);
+            return NULL;
+        }
+    }
+    return w;
+}
+
+#undef F
+#undef COORD_LONGS
+#undef POINT_LONGS
