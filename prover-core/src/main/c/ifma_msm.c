@@ -5,7 +5,7 @@
  * buckets' reduction); this file does the part that costs: adding every point of a chunk into one
  * window's buckets. It follows BucketAccumulator and LaneAffineBatch: additions to distinct
  * buckets are collected into a batch, their slope denominators inverted together by Montgomery's
- * trick, eight additions at a time in the lanes of fp_ifma.h; a point whose bucket is already in
+ * trick, eight additions at a time in the lanes of fields_ifma.h; a point whose bucket is already in
  * the batch waits in a queue for the next one.
  *
  * Points and buckets are affine, x then y, each coordinate one (G1) or two (G2, c0 then c1) Fp
@@ -15,12 +15,9 @@
 #include <jni.h>
 #include <stdlib.h>
 #include <string.h>
-#include "fp_ifma.h"
+#include "fields_ifma.h"
 
-#define CAT(a, b) CAT_(a, b)
-#define CAT_(a, b) a##b
-
-fp_constants FP;
+mont_constants FP;
 /* x 2^384 (the shared layout) to x R, and x R to Fp56's x 2^392: Montgomery factors. */
 static uint64_t FROM_SHARED[NLIMBS];
 static uint64_t TO_FP56[NLIMBS];
@@ -37,30 +34,6 @@ typedef struct {
 static void *aligned(size_t bytes) {
     size_t rounded = (bytes + 63) & ~(size_t) 63;
     return aligned_alloc(64, rounded == 0 ? 64 : rounded);
-}
-
-IFMA fe fe_inverse(const fe *a) {
-    fe table[16];
-    table[0] = fe_broadcast(FP.one);
-    table[1] = *a;
-    for (int i = 2; i < 16; i++) {
-        table[i] = fe_mul(&table[i - 1], a);
-    }
-    fe r = table[0];
-    int started = 0;
-    for (int nibble = 95; nibble >= 0; nibble--) {
-        int e = (int) (FP.p_minus_2[nibble / 16] >> (4 * (nibble % 16))) & 15;
-        if (started) {
-            for (int s = 0; s < 4; s++) {
-                r = fe_mul(&r, &r);
-            }
-        }
-        if (e != 0) {
-            r = started ? fe_mul(&r, &table[e]) : table[e];
-            started = 1;
-        }
-    }
-    return r;
 }
 
 /* Bits [52 k, 52 k + 52) of a little-endian number of n 64-bit words. */
@@ -256,7 +229,7 @@ JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_init(JNIEnv *env, jcl
         TO_FP56[k] = (uint64_t) c[o++];
     }
     for (int k = 0; k < 6; k++) {
-        FP.p_minus_2[k] = (uint64_t) c[o++];
+        FP.m_minus_2[k] = (uint64_t) c[o++];
     }
 }
 

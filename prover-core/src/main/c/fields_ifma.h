@@ -1,0 +1,131 @@
+/*
+ * The fields of BLS12-381 in the lanes of AVX-512 registers with IFMA (mont_ifma.h):
+ *   fe   Fp in 8 limbs of 52 bits, R = 2^416 (the MSM's coordinates);
+ *   fr   Fr in 5 limbs of 52 bits, R = 2^260 (the NTT);
+ *   fe2  Fp2 = Fp[u] / (u^2 + 1) as pairs of fe, the same bounds for each half.
+ * The moduli's constants come from Java (IfmaKernel, IfmaNtt), computed there with BigInteger, so
+ * that these files hold no number that could go stale.
+ */
+#ifndef C2SPARK_FIELDS_IFMA_H
+#define C2SPARK_FIELDS_IFMA_H
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#define IFMA __attribute__((target("avx512f,avx512ifma,avx512vl,avx512dq,avx512bw")))
+#define IFMA_INLINE static inline IFMA __attribute__((always_inline))
+#define LIMB_BITS 52
+#define LIMB_MASK ((1ULL << LIMB_BITS) - 1)
+#define CAT(a, b) CAT_(a, b)
+#define CAT_(a, b) a##b
+
+/* A modulus m in limbs: m, 2m, 4m, -m^-1 mod 2^52, R mod m, and the exponent m - 2 as six 64-bit words. */
+typedef struct {
+    uint64_t p[8];
+    uint64_t two_p[8];
+    uint64_t four_p[8];
+    uint64_t pinv;
+    uint64_t one[8];
+    uint64_t m_minus_2[6];
+} mont_constants;
+
+extern mont_constants FP;
+extern mont_constants FR;
+
+#define NLIMBS 8
+#define FR_LIMBS 5
+
+#define MONT fe
+#define ML NLIMBS
+#define MC FP
+#define M(op) CAT(fe_, op)
+#include "mont_ifma.h"
+#undef MONT
+#undef ML
+#undef MC
+#undef M
+
+#define MONT fr
+#define ML FR_LIMBS
+#define MC FR
+#define M(op) CAT(fr_, op)
+#include "mont_ifma.h"
+#undef MONT
+#undef ML
+#undef MC
+#undef M
+
+typedef struct {
+    fe c0;
+    fe c1;
+} fe2;
+
+/* Karatsuba: a0 b0 - a1 b1 + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u; c0 below 4p, c1 below 6p. */
+IFMA_INLINE fe2 fe2_mul(const fe2 *a, const fe2 *b) {
+    fe t0 = fe_mul(&a->c0, &b->c0);
+    fe t1 = fe_mul(&a->c1, &b->c1);
+    fe sa = fe_add(&a->c0, &a->c1);
+    fe sb = fe_add(&b->c0, &b->c1);
+    fe t2 = fe_mul(&sa, &sb);
+    fe2 r;
+    r.c0 = fe_sub(&t0, &t1);
+    t2 = fe_sub(&t2, &t0);
+    r.c1 = fe_sub(&t2, &t1);
+    return r;
+}
+
+IFMA_INLINE fe2 fe2_add(const fe2 *a, const fe2 *b) {
+    fe2 r = {fe_add(&a->c0, &b->c0), fe_add(&a->c1, &b->c1)};
+    return r;
+}
+
+IFMA_INLINE fe2 fe2_sub(const fe2 *a, const fe2 *b) {
+    fe2 r = {fe_sub(&a->c0, &b->c0), fe_sub(&a->c1, &b->c1)};
+    return r;
+}
+
+IFMA_INLINE void fe2_canonical(fe2 *a) {
+    fe_canonical(&a->c0);
+    fe_canonical(&a->c1);
+}
+
+IFMA_INLINE fe2 fe2_neg(const fe2 *a) {
+    fe2 r = {fe_neg(&a->c0), fe_neg(&a->c1)};
+    return r;
+}
+
+IFMA_INLINE __mmask8 fe2_equal(const fe2 *a, const fe2 *b) {
+    return fe_equal(&a->c0, &b->c0) & fe_equal(&a->c1, &b->c1);
+}
+
+IFMA_INLINE fe2 fe2_blend(__mmask8 take_b, const fe2 *a, const fe2 *b) {
+    fe2 r = {fe_blend(take_b, &a->c0, &b->c0), fe_blend(take_b, &a->c1, &b->c1)};
+    return r;
+}
+
+IFMA_INLINE fe2 fe2_zero(void) {
+    fe2 r = {fe_zero(), fe_zero()};
+    return r;
+}
+
+IFMA_INLINE fe2 fe2_one(void) {
+    fe2 r = {fe_broadcast(FP.one), fe_zero()};
+    return r;
+}
+
+/* (a0 - a1 u) / (a0^2 + a1^2); a non-zero. */
+IFMA_INLINE fe2 fe2_inverse(const fe2 *a) {
+    fe n0 = fe_mul(&a->c0, &a->c0);
+    fe n1 = fe_mul(&a->c1, &a->c1);
+    fe norm = fe_add(&n0, &n1);
+    fe_canonical(&norm);
+    fe inv = fe_inverse(&norm);
+    fe2 r;
+    r.c0 = fe_mul(&a->c0, &inv);
+    fe b = fe_mul(&a->c1, &inv);
+    fe_canonical(&b);
+    r.c1 = fe_neg(&b);
+    return r;
+}
+
+#endif
