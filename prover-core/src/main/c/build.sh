@@ -20,4 +20,4 @@ if [ -f "$lib" ] && [ -z "$(find "$src" -newer "$lib" -print -quit)" ]; then
   exit 0
 fi
 gcc -O3 -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC \
-  -I"$java_home/include" -I"$java_home/include/linux" "$src/ifma_msm.c" -o "$lib"
+  -I"$java_home/include" -I"$java_home/include/linux" "$src"/*.c -o "$lib"

@@ -32,6 +32,9 @@ typedef struct {
 extern mont_constants FP;
 extern mont_constants FR;
 
+/* Reads IfmaLibrary.montgomeryConstants (m, 2m, -m^-1, R mod m, m - 2) into m; returns the longs read. */
+int read_constants(mont_constants *m, int limbs, const int64_t *c);
+
 #define NLIMBS 8
 #define FR_LIMBS 5
 

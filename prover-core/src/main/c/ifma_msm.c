@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fields_ifma.h"
+#include "transpose_ifma.h"
 
 mont_constants FP;
 /* x 2^384 (the shared layout) to x R, and x R to Fp56's x 2^392: Montgomery factors. */
@@ -86,55 +87,30 @@ IFMA static void store_lanes(const fe *v, uint64_t *out, size_t stride, int lane
     }
 }
 
-/* The eight rows (one coordinate each, 8 limbs) as lanes: an 8 x 8 transpose in three rounds of shuffles. */
-IFMA_INLINE fe transpose(const __m512i r[8]) {
-    const __m512i pairs_lo = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
-    const __m512i pairs_hi = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
-    const __m512i halves_lo = _mm512_set_epi64(11, 10, 9, 8, 3, 2, 1, 0);
-    const __m512i halves_hi = _mm512_set_epi64(15, 14, 13, 12, 7, 6, 5, 4);
-    __m512i a[8];
-    for (int j = 0; j < 8; j += 2) {
-        a[j] = _mm512_unpacklo_epi64(r[j], r[j + 1]);
-        a[j + 1] = _mm512_unpackhi_epi64(r[j], r[j + 1]);
-    }
-    /* a[2q] holds limbs 0 2 4 6 of rows 2q' and 2q'+1 interleaved, a[2q+1] limbs 1 3 5 7. */
-    __m512i b[8];
-    for (int q = 0; q < 2; q++) {
-        for (int odd = 0; odd < 2; odd++) {
-            __m512i x = a[4 * q + odd];
-            __m512i y = a[4 * q + 2 + odd];
-            b[4 * q + 2 * odd] = _mm512_permutex2var_epi64(x, pairs_lo, y);
-            b[4 * q + 2 * odd + 1] = _mm512_permutex2var_epi64(x, pairs_hi, y);
-        }
-    }
-    /* b[4q + 2 odd + h] holds, for rows 4q .. 4q + 3, limbs odd + 2h and odd + 2h + 4. */
-    fe out;
-    for (int odd = 0; odd < 2; odd++) {
-        for (int h = 0; h < 2; h++) {
-            __m512i x = b[2 * odd + h];
-            __m512i y = b[4 + 2 * odd + h];
-            out.l[odd + 2 * h] = _mm512_permutex2var_epi64(x, halves_lo, y);
-            out.l[odd + 2 * h + 4] = _mm512_permutex2var_epi64(x, halves_hi, y);
-        }
-    }
-    return out;
-}
-
 /* Coordinate offset (0: x, NLIMBS: y) of the eight points at rows[j] (NULL: zero) as lanes. */
 IFMA_INLINE fe load_group(const uint64_t *const rows[8], int offset) {
     __m512i r[8];
     for (int j = 0; j < 8; j++) {
         r[j] = rows[j] == NULL ? _mm512_setzero_si512() : _mm512_load_si512(rows[j] + offset);
     }
-    return transpose(r);
+    transpose8(r);
+    fe v;
+    for (int k = 0; k < NLIMBS; k++) {
+        v.l[k] = r[k];
+    }
+    return v;
 }
 
 /* The lanes of v back into the rows of the points whose write bit is set. */
 IFMA_INLINE void store_group(const fe *v, uint64_t *const rows[8], int offset, __mmask8 write) {
-    fe r = transpose(v->l);
+    __m512i r[8];
+    for (int k = 0; k < NLIMBS; k++) {
+        r[k] = v->l[k];
+    }
+    transpose8(r);
     for (int j = 0; j < 8; j++) {
         if (write >> j & 1) {
-            _mm512_store_si512(rows[j] + offset, r.l[j]);
+            _mm512_store_si512(rows[j] + offset, r[j]);
         }
     }
 }
@@ -190,14 +166,7 @@ static void throw_state(JNIEnv *env, const char *message) {
     }
 }
 
-JNIEXPORT jboolean JNICALL Java_io_c2spark_core_msm_IfmaKernel_cpuSupported(JNIEnv *env, jclass cls) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma")
-            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")
-            && __builtin_cpu_supports("avx512bw");
-}
-
-/* constants: p, 2p, -p^-1 mod 2^52, R mod p, 2^448 mod p, 2^392 mod p (8 limbs each but the one), p - 2 in 6 words. */
+/* constants: IfmaLibrary.montgomeryConstants of p in 8 limbs, then 2^448 mod p and 2^392 mod p. */
 JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_init(JNIEnv *env, jclass cls, jlongArray constants) {
     jlong c[5 * NLIMBS + 1 + 6];
     if ((*env)->GetArrayLength(env, constants) != (jsize) (sizeof c / sizeof c[0])) {
@@ -205,31 +174,12 @@ JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_init(JNIEnv *env, jcl
         return;
     }
     (*env)->GetLongArrayRegion(env, constants, 0, sizeof c / sizeof c[0], c);
-    int o = 0;
-    for (int k = 0; k < NLIMBS; k++) {
-        FP.p[k] = (uint64_t) c[o++];
-    }
-    for (int k = 0; k < NLIMBS; k++) {
-        FP.two_p[k] = (uint64_t) c[o++];
-    }
-    uint64_t carry = 0;
-    for (int k = 0; k < NLIMBS; k++) {
-        uint64_t v = (FP.two_p[k] << 1) + carry;
-        carry = v >> LIMB_BITS;
-        FP.four_p[k] = v & LIMB_MASK;
-    }
-    FP.pinv = (uint64_t) c[o++];
-    for (int k = 0; k < NLIMBS; k++) {
-        FP.one[k] = (uint64_t) c[o++];
-    }
+    int o = read_constants(&FP, NLIMBS, (const int64_t *) c);
     for (int k = 0; k < NLIMBS; k++) {
         FROM_SHARED[k] = (uint64_t) c[o++];
     }
     for (int k = 0; k < NLIMBS; k++) {
         TO_FP56[k] = (uint64_t) c[o++];
-    }
-    for (int k = 0; k < 6; k++) {
-        FP.m_minus_2[k] = (uint64_t) c[o++];
     }
 }
 

@@ -3,8 +3,7 @@ package io.c2spark.core.cli;
 import io.c2spark.core.bench.ArithmeticBenchmarks;
 import io.c2spark.core.bench.Benchmark;
 import io.c2spark.core.bench.BenchmarkRunner;
-import io.c2spark.core.field.LaneSupport;
-import io.c2spark.core.msm.Msm;
+import io.c2spark.core.field.IfmaLibrary;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -29,9 +28,9 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Benchmark> selected = ArithmeticBenchmarks.select(only);
-        System.out.printf("c2spark bench: %d cores, java %s, max heap %d MiB, MSMs, NTTs and point decoding in %s,"
-                + " buckets in %s%n", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                Runtime.getRuntime().maxMemory() >> 20, LaneSupport.describe(), Msm.describeBuckets());
+        System.out.printf("c2spark bench: %d cores, java %s, max heap %d MiB, %s%n",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                Runtime.getRuntime().maxMemory() >> 20, IfmaLibrary.describe());
         List<BenchmarkRunner.Result> results = new BenchmarkRunner(reps, System.out).runAll(selected);
         if (csv != null) {
             BenchmarkRunner.writeCsv(results, csv);

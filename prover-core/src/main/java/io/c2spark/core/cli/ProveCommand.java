@@ -1,7 +1,6 @@
 package io.c2spark.core.cli;
 
-import io.c2spark.core.field.LaneSupport;
-import io.c2spark.core.msm.Msm;
+import io.c2spark.core.field.IfmaLibrary;
 import io.c2spark.core.groth16.CpuProver;
 import io.c2spark.core.groth16.Groth16Prover;
 import io.c2spark.core.groth16.ParameterFiles;
@@ -177,8 +176,7 @@ final class ProveCommand implements Callable<Integer> {
         log.printf("  parameters %.1f s and circuit %.1f s (%s) side by side, prover set-up %.1f s%n",
                 (loaded - start) / 1e9, circuitNanos[0] / 1e9, shapeOnDisk ? "read" : "synthesised",
                 (System.nanoTime() - ready) / 1e9);
-        log.println("proving on the " + (onCpu ? "CPU (MSMs and NTTs in " + LaneSupport.describe() + ", buckets in "
-                + Msm.describeBuckets() + ")" : "GPU"));
+        log.println("proving on the " + (onCpu ? "CPU (" + IfmaLibrary.describe() + ")" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
             log.println(line);
             log.flush();

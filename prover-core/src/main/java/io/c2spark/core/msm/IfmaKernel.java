@@ -1,110 +1,47 @@
 package io.c2spark.core.msm;
 
 import io.c2spark.core.field.Fp;
-import java.io.IOException;
-import java.io.InputStream;
+import io.c2spark.core.field.IfmaLibrary;
 import java.math.BigInteger;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * The native bucket accumulation of the batch-affine MSM with AVX-512 IFMA, G1 and G2
- * (src/main/c/ifma_msm.c, built by Maven with gcc into this jar): the additions of
+ * (src/main/c/ifma_msm.c in {@link IfmaLibrary}): the additions of
  * {@link BucketAccumulator} and {@link LaneAffineBatch}, eight at a time, each Fp product in 264
  * IFMA instructions (11-12 ns per element on the 2-core Zen 4 VM against 31 for the Vector API
  * lanes, which must emulate the 52-bit multiplier with two fused multiply-adds on doubles and carry
  * every column through memory).
  *
- * <p>Used by {@link Msm} where the library loads and the CPU has IFMA; everywhere else the Java
- * lanes run, and {@code -D}{@value #PROPERTY}{@code =false} asks for them. Handles are native
+ * <p>Used by {@link Msm} where {@link IfmaLibrary#AVAILABLE}; everywhere else the Java lanes run.
+ * Handles are native
  * pointers: a chunk of points in the kernel's form (52-bit limbs, R = 2^416) with their recoded
  * scalars, and one window's buckets; each is freed by its owner. A point has 2 Fp elements in G1
  * and 4 in G2 (the elements argument).
  */
 final class IfmaKernel {
-    static final String PROPERTY = "c2spark.ifma";
-    private static final String LIBRARY = "/native/linux-x86_64/libc2spark-ifma.so";
-    private static final int LIMB_BITS = 52;
     private static final int LIMBS = 8;
-    /** Whether {@link Msm} uses the kernel in this JVM, and why not where it does not. */
+    /** Whether {@link Msm} uses the kernel in this JVM. */
     static final boolean AVAILABLE;
-    static final String STATE;
 
     static {
-        String state;
-        boolean loaded = false;
-        try {
-            if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
-                state = "off (-D" + PROPERTY + "=false)";
-            } else if (!System.getProperty("os.name", "").startsWith("Linux")
-                    || !System.getProperty("os.arch", "").equals("amd64")) {
-                state = "not built for " + System.getProperty("os.name") + " " + System.getProperty("os.arch");
-            } else if (!load()) {
-                state = "not in this build (gcc was absent when it was made)";
-            } else if (!cpuSupported()) {
-                state = "this CPU lacks AVX-512 IFMA";
-            } else {
-                init(constants());
-                state = "AVX-512 IFMA";
-                loaded = true;
-            }
-        } catch (IOException | UnsatisfiedLinkError e) {
-            state = "failed to load: " + e.getMessage();
+        if (IfmaLibrary.AVAILABLE) {
+            init(constants());
         }
-        AVAILABLE = loaded;
-        STATE = state;
+        AVAILABLE = IfmaLibrary.AVAILABLE;
     }
 
     private IfmaKernel() {
     }
 
-    /** How the MSMs' buckets are accumulated in this JVM, for the commands' logs. */
-    static String describe() {
-        return AVAILABLE ? "native AVX-512 IFMA" : "Java lanes (native kernel " + STATE + ")";
-    }
-
-    private static boolean load() throws IOException {
-        try (InputStream in = IfmaKernel.class.getResourceAsStream(LIBRARY)) {
-            if (in == null) {
-                return false;
-            }
-            Path file = Files.createTempFile("c2spark-ifma", ".so");
-            file.toFile().deleteOnExit();
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-            System.load(file.toString());
-            return true;
-        }
-    }
-
-    /** The modulus-dependent constants, in the order init reads them. */
+    /**
+     * Fp's constants in the order init reads them (IfmaLibrary's, then two conversion factors: x
+     * 2^384, the shared layout, times 2^448 / R is x R; x R times 2^392 / R is Fp56's x 2^392).
+     */
     static long[] constants() {
         BigInteger p = Fp.MODULUS;
-        BigInteger r = BigInteger.ONE.shiftLeft(LIMB_BITS * LIMBS);
-        long[] out = new long[5 * LIMBS + 1 + 6];
-        int o = 0;
-        o = put(out, o, p);
-        o = put(out, o, p.shiftLeft(1));
-        out[o++] = p.negate().modInverse(BigInteger.ONE.shiftLeft(LIMB_BITS)).longValue();
-        o = put(out, o, r.mod(p));
-        // x 2^384 (the shared layout) times 2^448 / R is x R; x R times 2^392 / R is Fp56's x 2^392.
-        o = put(out, o, BigInteger.ONE.shiftLeft(448).mod(p));
-        o = put(out, o, BigInteger.ONE.shiftLeft(392).mod(p));
-        BigInteger e = p.subtract(BigInteger.TWO);
-        for (int i = 0; i < 6; i++) {
-            out[o++] = e.shiftRight(64 * i).longValue();
-        }
-        return out;
+        return IfmaLibrary.montgomeryConstants(p, LIMBS, BigInteger.ONE.shiftLeft(448).mod(p),
+                BigInteger.ONE.shiftLeft(392).mod(p));
     }
-
-    private static int put(long[] out, int o, BigInteger v) {
-        for (int k = 0; k < LIMBS; k++) {
-            out[o + k] = v.shiftRight(LIMB_BITS * k).longValue() & ((1L << LIMB_BITS) - 1);
-        }
-        return o + LIMBS;
-    }
-
-    static native boolean cpuSupported();
 
     private static native void init(long[] constants);
 

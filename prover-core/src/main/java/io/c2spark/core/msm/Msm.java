@@ -64,11 +64,6 @@ public final class Msm {
         return inWorkingForm(Coordinates.FP2_56, "G2", bases, scalars, 0, null);
     }
 
-    /** How the batch-affine buckets are accumulated in this JVM (the native IFMA kernel or the Java lanes), for logs. */
-    public static String describeBuckets() {
-        return IfmaKernel.describe();
-    }
-
     /** Runs the MSM in f's working form over shared-layout bases and converts the result back. */
     static long[] inWorkingForm(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
         return f.toStandard(compute(f, group, bases, scalars, window, batchAffine));

@@ -18,8 +18,9 @@ import java.math.BigInteger;
  * (c(omega^0), ..., c(omega^{n-1})); {@link #cosetFft} maps them to (c(g omega^0), ...,
  * c(g omega^{n-1})); {@link #ifft} and {@link #icosetFft} are their exact inverses.
  *
- * <p>The transforms run in SIMD lanes ({@link LaneNtt}) where the JVM has them, else in scalar
- * code ({@link Radix2Ntt}); the results are the same. The domain holds a table of twiddles (48 n
+ * <p>The transforms run in the native IFMA kernel ({@link IfmaNtt}) where it runs, else in SIMD
+ * lanes ({@link LaneNtt}) where the JVM has them, else in scalar code ({@link Radix2Ntt}); the
+ * results are the same. The domain holds a table of twiddles (48 n
  * bytes in lanes, 40 n in scalar code), built once; keep the domain to reuse it. Each transform
  * works on a copy of the vector (another 48 or 40 n bytes while it runs). k is at most 28 (Java
  * arrays stop at 2^31 entries).
@@ -53,7 +54,9 @@ public final class EvaluationDomain {
     private final long[] omegaInv;
     private final long[] sizeInv;
     private final long[] generatorInv;
-    /** The transforms in SIMD lanes where the JVM has them ({@link LaneSupport}), else null. */
+    /** The transforms in the native IFMA kernel where it runs ({@link IfmaNtt#AVAILABLE}), else null. */
+    private final IfmaNtt ifma;
+    /** The transforms in SIMD lanes where the JVM has them ({@link LaneSupport}) and the kernel does not run, else null. */
     private final LaneNtt lanes;
     /** Radix2Ntt's twiddles where there are no lanes, else null. */
     private final long[] twiddles;
@@ -74,8 +77,9 @@ public final class EvaluationDomain {
         Fr.inverse(Fr.of(size), 0, sizeInv, 0);
         this.generatorInv = new long[4];
         Fr.inverse(GENERATOR, 0, generatorInv, 0);
-        this.lanes = LaneSupport.AVAILABLE && logSize >= LANES_MIN_LOG ? new LaneNtt(omega, logSize) : null;
-        this.twiddles = lanes == null ? Radix2Ntt.twiddleTable(omega, logSize) : null;
+        this.ifma = IfmaNtt.AVAILABLE && logSize >= IfmaNtt.MIN_LOG ? new IfmaNtt(omega, logSize) : null;
+        this.lanes = ifma == null && LaneSupport.AVAILABLE && logSize >= LANES_MIN_LOG ? new LaneNtt(omega, logSize) : null;
+        this.twiddles = ifma == null && lanes == null ? Radix2Ntt.twiddleTable(omega, logSize) : null;
     }
 
     /** The domain of size 2^logSize. */
@@ -224,15 +228,20 @@ public final class EvaluationDomain {
     }
 
     private void transform(long[] a, Radix2Ntt.Scaling in, boolean reversedOut, Radix2Ntt.Scaling out, long[] work) {
-        if (lanes != null) {
+        if (ifma != null) {
+            ifma.transform(a, in, reversedOut, out);
+        } else if (lanes != null) {
             lanes.transform(a, in, reversedOut, out, work);
         } else {
             Radix2Ntt.transform(a, logSize, twiddles, in, reversedOut, out, work);
         }
     }
 
-    /** A transform's working copy. */
+    /** A transform's working copy (none for the native kernel, whose copy lives with the domain). */
     private long[] newWork() {
+        if (ifma != null) {
+            return null;
+        }
         return lanes != null ? lanes.newWork() : new long[Fr52.LIMBS * size];
     }
 

@@ -1,0 +1,34 @@
+/* What the IFMA kernels share: the CPU check and the reading of a modulus's constants (io.c2spark.core.field.IfmaLibrary). */
+#include <jni.h>
+#include "fields_ifma.h"
+
+JNIEXPORT jboolean JNICALL Java_io_c2spark_core_field_IfmaLibrary_cpuSupported(JNIEnv *env, jclass cls) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma")
+            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")
+            && __builtin_cpu_supports("avx512bw");
+}
+
+int read_constants(mont_constants *m, int limbs, const int64_t *c) {
+    int o = 0;
+    for (int k = 0; k < limbs; k++) {
+        m->p[k] = (uint64_t) c[o++];
+    }
+    for (int k = 0; k < limbs; k++) {
+        m->two_p[k] = (uint64_t) c[o++];
+    }
+    uint64_t carry = 0;
+    for (int k = 0; k < limbs; k++) {
+        uint64_t v = (m->two_p[k] << 1) + carry;
+        carry = v >> LIMB_BITS;
+        m->four_p[k] = v & LIMB_MASK;
+    }
+    m->pinv = (uint64_t) c[o++];
+    for (int k = 0; k < limbs; k++) {
+        m->one[k] = (uint64_t) c[o++];
+    }
+    for (int k = 0; k < 6; k++) {
+        m->m_minus_2[k] = (uint64_t) c[o++];
+    }
+    return o;
+}

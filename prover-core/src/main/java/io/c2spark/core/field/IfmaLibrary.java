@@ -1,0 +1,111 @@
+package io.c2spark.core.field;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The native library of AVX-512 IFMA kernels (prover-core's src/main/c, built by Maven with gcc
+ * into this jar): the MSM's bucket accumulation (msm.IfmaKernel) and the NTT (ntt.IfmaNtt). IFMA
+ * multiplies 52-bit limbs into 104-bit products in one instruction per half, eight lanes at once;
+ * Java's Vector API has no such operation and emulates it with two fused multiply-adds on doubles.
+ *
+ * <p>The kernels run where the library was built (Linux x86-64 with gcc), loads, and the CPU has
+ * AVX-512 IFMA; everywhere else the Java code runs, and {@code -D}{@value #PROPERTY}{@code =false}
+ * asks for it.
+ */
+public final class IfmaLibrary {
+    public static final String PROPERTY = "c2spark.ifma";
+    /** Limb width of the kernels' Montgomery arithmetic. */
+    public static final int LIMB_BITS = 52;
+    private static final String RESOURCE = "/native/linux-x86_64/libc2spark-ifma.so";
+    /** Whether the kernels can run in this JVM; {@link #STATE} says why not where they cannot. */
+    public static final boolean AVAILABLE;
+    public static final String STATE;
+
+    static {
+        String state;
+        boolean loaded = false;
+        try {
+            if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
+                state = "off (-D" + PROPERTY + "=false)";
+            } else if (!System.getProperty("os.name", "").startsWith("Linux")
+                    || !System.getProperty("os.arch", "").equals("amd64")) {
+                state = "not built for " + System.getProperty("os.name") + " " + System.getProperty("os.arch");
+            } else if (!load()) {
+                state = "not in this build (gcc was absent when it was made)";
+            } else if (!cpuSupported()) {
+                state = "this CPU lacks AVX-512 IFMA";
+            } else {
+                state = "AVX-512 IFMA";
+                loaded = true;
+            }
+        } catch (IOException | UnsatisfiedLinkError e) {
+            state = "failed to load: " + e.getMessage();
+        }
+        AVAILABLE = loaded;
+        STATE = state;
+    }
+
+    private IfmaLibrary() {
+    }
+
+    /** For the commands' logs: where the CPU arithmetic runs. */
+    public static String describe() {
+        return AVAILABLE ? "NTTs and MSM buckets in native AVX-512 IFMA, the rest in " + LaneSupport.describe()
+                : "MSMs and NTTs in " + LaneSupport.describe() + "; native kernels " + STATE;
+    }
+
+    private static boolean load() throws IOException {
+        try (InputStream in = IfmaLibrary.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                return false;
+            }
+            Path file = Files.createTempFile("c2spark-ifma", ".so");
+            file.toFile().deleteOnExit();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            System.load(file.toString());
+            return true;
+        }
+    }
+
+    static native boolean cpuSupported();
+
+    /** v (below 2^(52 limbs)) in limbs of 52 bits. */
+    public static long[] limbs(BigInteger v, int limbs) {
+        long[] out = new long[limbs];
+        for (int k = 0; k < limbs; k++) {
+            out[k] = v.shiftRight(LIMB_BITS * k).longValue() & ((1L << LIMB_BITS) - 1);
+        }
+        return out;
+    }
+
+    /**
+     * A kernel's constants for the odd modulus m in the given limbs (R = 2^(52 limbs)), in the
+     * order the C side (fields_ifma.h's mont_constants) reads them: m, 2m, -m^-1 mod 2^52, R mod m,
+     * then m - 2 as six 64-bit words, then the extra values given (each in limbs).
+     */
+    public static long[] montgomeryConstants(BigInteger m, int limbs, BigInteger... extra) {
+        long[] out = new long[(3 + extra.length) * limbs + 1 + 6];
+        int o = 0;
+        for (BigInteger v : new BigInteger[] {m, m.shiftLeft(1)}) {
+            System.arraycopy(limbs(v, limbs), 0, out, o, limbs);
+            o += limbs;
+        }
+        out[o++] = m.negate().modInverse(BigInteger.ONE.shiftLeft(LIMB_BITS)).longValue();
+        System.arraycopy(limbs(BigInteger.ONE.shiftLeft(LIMB_BITS * limbs).mod(m), limbs), 0, out, o, limbs);
+        o += limbs;
+        BigInteger e = m.subtract(BigInteger.TWO);
+        for (int i = 0; i < 6; i++) {
+            out[o++] = e.shiftRight(64 * i).longValue();
+        }
+        for (BigInteger v : extra) {
+            System.arraycopy(limbs(v, limbs), 0, out, o, limbs);
+            o += limbs;
+        }
+        return out;
+    }
+}
