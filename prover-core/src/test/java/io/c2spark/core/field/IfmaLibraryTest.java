@@ -1,7 +1,9 @@
 package io.c2spark.core.field;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -26,6 +28,15 @@ class IfmaLibraryTest {
         if (ifma) {
             assertTrue(IfmaLibrary.cpuSupported());
         }
+    }
+
+    /** -Dc2spark.ifma=false (the test run without the native kernels) keeps them off, and the logs say so. */
+    @Test
+    void switchedOffByTheProperty() {
+        assumeFalse(Boolean.parseBoolean(System.getProperty(IfmaLibrary.PROPERTY, "true")), "kernels not switched off");
+        assertFalse(IfmaLibrary.AVAILABLE);
+        assertEquals("off (-Dc2spark.ifma=false)", IfmaLibrary.STATE);
+        assertTrue(IfmaLibrary.describe().endsWith("; native kernels off (-Dc2spark.ifma=false)"), IfmaLibrary.describe());
     }
 
     /** m, 2m, -m^-1 mod 2^52, R mod m and m - 2, for Fp in 8 limbs and Fr in 5, with an extra value after them. */
