@@ -94,15 +94,15 @@ IFMA static void K(double_point)(uint64_t *xy) {
     K(store_lane0)(&y3, xy, COORD_LONGS);
 }
 
-/* Rows of group g's buckets and points (NULL past n), and the lanes that hold additions. */
-static __mmask8 K(group_rows)(const K(window_t) *w, const uint64_t *points, int g, int n, uint64_t *buckets[8],
-        const uint64_t *pts[8]) {
+/* Rows of group g's targets and sources (NULL past n), and the lanes that hold additions. */
+static __mmask8 K(group_rows)(const K(window_t) *w, uint64_t *targets, const uint64_t *sources, int g, int n,
+        uint64_t *buckets[8], const uint64_t *pts[8]) {
     __mmask8 valid = 0;
     for (int j = 0; j < 8; j++) {
         int i = g * 8 + j;
         if (i < n) {
-            buckets[j] = w->b + (size_t) w->pend_bucket[i] * POINT_LONGS;
-            pts[j] = points + (size_t) w->pend_point[i] * POINT_LONGS;
+            buckets[j] = targets + (size_t) w->pend_bucket[i] * POINT_LONGS;
+            pts[j] = sources + (size_t) w->pend_point[i] * POINT_LONGS;
             valid |= (__mmask8) (1 << j);
         } else {
             buckets[j] = NULL;
@@ -112,8 +112,12 @@ static __mmask8 K(group_rows)(const K(window_t) *w, const uint64_t *points, int 
     return valid;
 }
 
-/* The pending additions: bucket pend_bucket[i] += (-1)^pend_neg[i] points[pend_point[i]]. */
-IFMA static void K(run_batch)(K(window_t) *w, const uint64_t *points, int n) {
+/*
+ * The pending additions: targets[pend_bucket[i]] += (-1)^pend_neg[i] sources[pend_point[i]], the
+ * targets distinct and full; a target that sums to the identity is marked empty in target_full.
+ */
+IFMA static void K(run_batch)(K(window_t) *w, uint64_t *targets, uint8_t *target_full, const uint64_t *sources,
+        int n) {
     if (n == 0) {
         return;
     }
@@ -123,7 +127,7 @@ IFMA static void K(run_batch)(K(window_t) *w, const uint64_t *points, int n) {
     for (int g = 0; g < groups; g++) {
         uint64_t *brows[8];
         const uint64_t *prows[8];
-        __mmask8 valid = K(group_rows)(w, points, g, n, brows, prows);
+        __mmask8 valid = K(group_rows)(w, targets, sources, g, n, brows, prows);
         __mmask8 neg = 0;
         for (int j = 0; j < 8 && g * 8 + j < n; j++) {
             neg |= (__mmask8) (w->pend_neg[g * 8 + j] << j);
@@ -176,7 +180,7 @@ IFMA static void K(run_batch)(K(window_t) *w, const uint64_t *points, int n) {
         F(canonical)(&y3);
         uint64_t *brows[8];
         const uint64_t *prows[8];
-        __mmask8 write = K(group_rows)(w, points, g, n, brows, prows);
+        __mmask8 write = K(group_rows)(w, targets, sources, g, n, brows, prows);
         for (int j = 0; j < 8 && g * 8 + j < n; j++) {
             if (w->same_x[g * 8 + j]) {
                 write &= (__mmask8) ~(1 << j);
@@ -190,8 +194,8 @@ IFMA static void K(run_batch)(K(window_t) *w, const uint64_t *points, int n) {
             continue;
         }
         w->same_x[i] = 0;
-        uint64_t *bucket = w->b + (size_t) w->pend_bucket[i] * POINT_LONGS;
-        const uint64_t *p = points + (size_t) w->pend_point[i] * POINT_LONGS;
+        uint64_t *bucket = targets + (size_t) w->pend_bucket[i] * POINT_LONGS;
+        const uint64_t *p = sources + (size_t) w->pend_point[i] * POINT_LONGS;
         uint64_t y[COORD_LONGS];
         if (w->pend_neg[i]) {
             negate(p + COORD_LONGS, y, PARTS);
@@ -201,7 +205,7 @@ IFMA static void K(run_batch)(K(window_t) *w, const uint64_t *points, int n) {
         if (memcmp(y, bucket + COORD_LONGS, sizeof y) == 0) {
             K(double_point)(bucket);
         } else {
-            w->full[w->pend_bucket[i]] = 0;
+            target_full[w->pend_bucket[i]] = 0;
         }
     }
 }
@@ -244,7 +248,7 @@ static void K(schedule)(K(window_t) *w, int b, int point, int d) {
 }
 
 static void K(flush)(K(window_t) *w, const uint64_t *points) {
-    K(run_batch)(w, points, w->pending);
+    K(run_batch)(w, w->b, w->full, points, w->pending);
     w->pending = 0;
     w->epoch++;
     int q = w->queued;
@@ -261,27 +265,102 @@ static void K(flush)(K(window_t) *w, const uint64_t *points) {
     }
 }
 
-static void K(accumulate)(K(window_t) *w, const chunk_t *ch, int count, int wi, int c) {
-    for (int i = 0; i < count; i++) {
-        if (ch->identity[i]) {
-            continue;
-        }
-        int d = digit(ch->digits, i, wi, c);
-        if (d == 0) {
-            continue;
-        }
-        int b = K(slot)(w, i, d);
-        if (!w->full[b]) {
-            K(copy_in)(w, ch->points, b, i, d < 0);
-            continue;
-        }
-        K(schedule)(w, b, i, d);
-        if (w->pending == w->batch || w->queued == w->batch) {
-            K(flush)(w, ch->points);
-        }
+/* Adds point i of the chunk with digit d (non-zero) to its bucket, running the batch when it fills. */
+static void K(add)(K(window_t) *w, const chunk_t *ch, int i, int d) {
+    int b = K(slot)(w, i, d);
+    if (!w->full[b]) {
+        K(copy_in)(w, ch->points, b, i, d < 0);
+        return;
     }
+    K(schedule)(w, b, i, d);
+    if (w->pending == w->batch || w->queued == w->batch) {
+        K(flush)(w, ch->points);
+    }
+}
+
+static void K(finish)(K(window_t) *w, const chunk_t *ch) {
     while (w->pending > 0 || w->queued > 0) {
         K(flush)(w, ch->points);
+    }
+}
+
+static void K(accumulate)(K(window_t) *w, const chunk_t *ch, int count, int wi, int c) {
+    for (int i = 0; i < count; i++) {
+        if (!ch->identity[i]) {
+            int d = digit(ch->digits, i, wi, c);
+            if (d != 0) {
+                K(add)(w, ch, i, d);
+            }
+        }
+    }
+    K(finish)(w, ch);
+}
+
+/* The chunk's points from .. to - 1 whose bit first + i is set in bitmap, each with digit 1. */
+static void K(accumulate_selected)(K(window_t) *w, const chunk_t *ch, const uint64_t *bitmap, int first, int from,
+        int to) {
+    for (int i = from; i < to; i++) {
+        size_t at = (size_t) first + i;
+        if ((bitmap[at >> 6] >> (at & 63) & 1) && !ch->identity[i]) {
+            K(add)(w, ch, i, 1);
+        }
+    }
+    K(finish)(w, ch);
+}
+
+/* Copies sources[s] into an empty targets[b], or queues the addition as pending number n; returns the new count. */
+static int K(add_or_copy)(K(window_t) *w, uint64_t *targets, uint8_t *target_full, int b, const uint64_t *sources,
+        int s, int n) {
+    if (!target_full[b]) {
+        memcpy(targets + (size_t) b * POINT_LONGS, sources + (size_t) s * POINT_LONGS, POINT_LONGS * sizeof(uint64_t));
+        target_full[b] = 1;
+        return n;
+    }
+    w->pend_bucket[n] = b;
+    w->pend_point[n] = s;
+    w->pend_neg[n] = 0;
+    return n + 1;
+}
+
+/*
+ * BucketAccumulator.reduce's batched part: each digit's 2^spread slots summed into its first,
+ * then the digits cut into segments of m, walking down each segment its running sum R_j takes the
+ * next bucket and its weighted sum T_j takes R_j, all segments side by side as one batch per step.
+ * Leaves R_j and T_j (affine, with their full flags) for the caller's Jacobian combination.
+ */
+static void K(reduce)(K(window_t) *w, int segments, int m, uint64_t *running, uint8_t *running_full,
+        uint64_t *weighted, uint8_t *weighted_full) {
+    for (int stride = 1; stride < 1 << w->spread; stride <<= 1) {
+        int n = 0;
+        for (int b = 0; b < w->buckets; b += 2 * stride) {
+            if (w->full[b + stride]) {
+                n = K(add_or_copy)(w, w->b, w->full, b, w->b, b + stride, n);
+                if (n == w->batch) {
+                    K(run_batch)(w, w->b, w->full, w->b, n);
+                    n = 0;
+                }
+            }
+        }
+        K(run_batch)(w, w->b, w->full, w->b, n);
+    }
+    memset(running_full, 0, (size_t) segments);
+    memset(weighted_full, 0, (size_t) segments);
+    for (int step = m - 1; step >= 0; step--) {
+        int n = 0;
+        for (int j = 0; j < segments; j++) {
+            int k = (j * m + step) << w->spread;
+            if (w->full[k]) {
+                n = K(add_or_copy)(w, running, running_full, j, w->b, k, n);
+            }
+        }
+        K(run_batch)(w, running, running_full, w->b, n);
+        n = 0;
+        for (int j = 0; j < segments; j++) {
+            if (running_full[j]) {
+                n = K(add_or_copy)(w, weighted, weighted_full, j, running, j, n);
+            }
+        }
+        K(run_batch)(w, weighted, weighted_full, running, n);
     }
 }
 

@@ -216,13 +216,15 @@ JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_freeChunk(JNIEnv *env
 /*
  * Chunk slots from .. to - 1 from the shared layout's affine points first + from .. (6 64-bit
  * limbs per Fp element in Montgomery form R = 2^384, x then y; all zero = identity) and their
- * recoded scalars (digits, 5 longs per point of the chunk).
+ * recoded scalars (digits, 5 longs per point of the chunk; null for accumulateSelected).
  */
 IFMA JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_loadChunk(JNIEnv *env, jclass cls, jlong handle,
         jlongArray bases, jint first, jlongArray digits, jint from, jint to) {
     chunk_t *ch = (chunk_t *) (intptr_t) handle;
     int e = ch->elements;
-    (*env)->GetLongArrayRegion(env, digits, 5 * from, 5 * (to - from), (jlong *) (ch->digits + 5 * (size_t) from));
+    if (digits != NULL) {
+        (*env)->GetLongArrayRegion(env, digits, 5 * from, 5 * (to - from), (jlong *) (ch->digits + 5 * (size_t) from));
+    }
     uint64_t words[8 * 4 * 6];
     uint64_t limbs[8 * 4 * NLIMBS];
     for (int i = from; i < to; i += 8) {
@@ -281,25 +283,10 @@ JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_accumulate(JNIEnv *en
     }
 }
 
-/* The buckets in the working form of Fp56 (7 limbs of 56 bits per Fp element, R' = 2^392) and their full flags. */
-IFMA JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_export(JNIEnv *env, jclass cls, jlong window,
-        jlongArray out, jbooleanArray full) {
-    int e = *(int *) (intptr_t) window;
-    int n;
-    const uint64_t *b;
-    const uint8_t *flags;
-    if (e == 2) {
-        const window_t_g1 *w = (const window_t_g1 *) (intptr_t) window;
-        n = w->buckets;
-        b = w->b;
-        flags = w->full;
-    } else {
-        const window_t_g2 *w = (const window_t_g2 *) (intptr_t) window;
-        n = w->buckets;
-        b = w->b;
-        flags = w->full;
-    }
-    jlong *fp56 = calloc((size_t) n * 7 * e, sizeof(jlong));
+/* n points (e Fp elements each, kernel form) to Fp56's working form (7 limbs of 56 bits per element, R' = 2^392) in out, their flags in full. */
+IFMA static void export_points(JNIEnv *env, const uint64_t *b, const uint8_t *flags, int n, int e, jlongArray out,
+        jbooleanArray full) {
+    jlong *fp56 = calloc((size_t) n * 7 * e + 1, sizeof(jlong));
     if (fp56 == NULL) {
         throw_state(env, "IFMA kernel: out of memory exporting buckets");
         return;
@@ -334,4 +321,55 @@ IFMA JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_export(JNIEnv *e
     (*env)->SetLongArrayRegion(env, out, 0, n * 7 * e, fp56);
     (*env)->SetBooleanArrayRegion(env, full, 0, n, (const jboolean *) flags);
     free(fp56);
+}
+
+/*
+ * The window's reduction (bucket_kernel.h's reduce) into segments running and weighted sums,
+ * written in Fp56's working form with their full flags for the Jacobian combination in Java.
+ */
+JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_reduce(JNIEnv *env, jclass cls, jlong window,
+        jint segments, jint m, jlongArray running, jbooleanArray running_full, jlongArray weighted,
+        jbooleanArray weighted_full) {
+    int e = *(int *) (intptr_t) window;
+    size_t point_longs = (size_t) e * NLIMBS;
+    uint64_t *sums = aligned(2 * (size_t) segments * point_longs * sizeof(uint64_t));
+    uint8_t *flags = malloc(2 * (size_t) segments);
+    if (sums == NULL || flags == NULL) {
+        free(sums);
+        free(flags);
+        throw_state(env, "IFMA kernel: out of memory reducing buckets");
+        return;
+    }
+    uint64_t *r = sums;
+    uint64_t *t = sums + (size_t) segments * point_longs;
+    if (e == 2) {
+        reduce_g1((window_t_g1 *) (intptr_t) window, segments, m, r, flags, t, flags + segments);
+    } else {
+        reduce_g2((window_t_g2 *) (intptr_t) window, segments, m, r, flags, t, flags + segments);
+    }
+    export_points(env, r, flags, segments, e, running, running_full);
+    export_points(env, t, flags + segments, segments, e, weighted, weighted_full);
+    free(sums);
+    free(flags);
+}
+
+/* Adds the chunk's points from .. to - 1 whose bit first + i is set in bitmap into the window, each with digit 1. */
+JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_accumulateSelected(JNIEnv *env, jclass cls, jlong window,
+        jlong chunk, jlongArray bitmap, jint first, jint from, jint to) {
+    void *w = (void *) (intptr_t) window;
+    const chunk_t *ch = (const chunk_t *) (intptr_t) chunk;
+    if (*(int *) w != ch->elements) {
+        throw_state(env, "IFMA kernel: a window and a chunk of different groups");
+        return;
+    }
+    const uint64_t *bits = (*env)->GetPrimitiveArrayCritical(env, bitmap, NULL);
+    if (bits == NULL) {
+        return;
+    }
+    if (ch->elements == 2) {
+        accumulate_selected_g1(w, ch, bits, first, from, to);
+    } else {
+        accumulate_selected_g2(w, ch, bits, first, from, to);
+    }
+    (*env)->ReleasePrimitiveArrayCritical(env, bitmap, (void *) bits, JNI_ABORT);
 }

@@ -11,7 +11,7 @@ import io.c2spark.core.concurrent.ComputePool;
  * {@link AffineBatch}, in SIMD lanes where the JVM has them; about 6 multiplications per addition
  * against 11 for Jacobian mixed additions); the last few points and
  * the chunk sums are added in Jacobian coordinates. Chunks run in parallel on
- * {@link ComputePool}. Identity bases (all zero) are skipped; a pair meeting its own point is
+ * {@link ComputePool}. Where the native kernel runs, G1 and G2 go there instead ({@link IfmaMsm}). Identity bases (all zero) are skipped; a pair meeting its own point is
  * doubled and a pair meeting its negation drops out.
  */
 public final class BatchAddition {
@@ -54,6 +54,9 @@ public final class BatchAddition {
         if (bitmap.length < (count + 63) / 64) {
             throw new IllegalArgumentException(group + " batch addition: bitmap has " + bitmap.length
                     + " words, " + (count + 63) / 64 + " needed for " + count + " points");
+        }
+        if (standard && (f == Coordinates.FP56 || f == Coordinates.FP2_56) && IfmaKernel.AVAILABLE) {
+            return IfmaMsm.selectedSum(f, group, bases, bitmap, count);
         }
         int chunks = (count + CHUNK - 1) / CHUNK;
         long[] sums = new long[Math.max(1, chunks) * 3 * l];

@@ -113,11 +113,6 @@ final class BucketAccumulator {
         }
     }
 
-    /** Takes the buckets that the native kernel's window accumulated (see {@link IfmaKernel}) in place of {@link #add}. */
-    void importBuckets(long ifmaWindow) {
-        IfmaKernel.export(ifmaWindow, buckets, full);
-    }
-
     /** Completes every pending and queued addition (before the chunk's points are replaced). */
     void finish() {
         while (pending > 0 || queued > 0) {
@@ -223,6 +218,22 @@ final class BucketAccumulator {
             }
             runBatch(weighted, weightedFull, running, n);
         }
+        combine(ops, running, runningFull, weighted, weightedFull, segments, m, out, oo);
+    }
+
+    /** The segments of a window's reduction ({@link #reduce}) with the given buckets, batch and spread. */
+    static int segments(int bucketCount, int batchSize, int spread) {
+        return Math.min(Math.min(reductionSegments(bucketCount), batchSize), bucketCount >> spread);
+    }
+
+    /**
+     * out = sum_j T_j + m * sum_j j R_j (Jacobian) from the segments' affine running sums R_j and
+     * weighted sums T_j (absent where their flag is not set): the end of {@link #reduce}.
+     */
+    static void combine(PointOps ops, long[] running, boolean[] runningFull, long[] weighted, boolean[] weightedFull,
+            int segments, int m, long[] out, int oo) {
+        int l = ops.f.limbs;
+        int pl = 2 * l;
         long[] sum = new long[3 * l];
         long[] multiples = new long[3 * l];
         ops.setIdentity(sum, 0);

@@ -53,7 +53,8 @@ final class IfmaKernel {
     /**
      * Fills chunk slots from .. to - 1 with the shared layout's affine points first + from .. (6
      * longs per Fp element; all zero = identity) and their recoded scalars (5 longs per point,
-     * indexed from the chunk's start, as {@link Msm} recodes them).
+     * indexed from the chunk's start, as {@link Msm} recodes them; null where only
+     * {@link #accumulateSelected} will read the chunk).
      */
     static native void loadChunk(long chunk, long[] bases, int first, long[] digits, int from, int to);
 
@@ -68,6 +69,14 @@ final class IfmaKernel {
     /** Adds the chunk's first count points into the window's buckets by their digit of window w (c bits). */
     static native void accumulate(long window, long chunk, int count, int w, int c);
 
-    /** Writes the window's buckets in Fp56's working form (7 longs per Fp element) and their full flags. */
-    static native void export(long window, long[] buckets, boolean[] full);
+    /** Adds the chunk's points from .. to - 1 whose bit first + i is set in bitmap into the window's digit-1 slots. */
+    static native void accumulateSelected(long window, long chunk, long[] bitmap, int first, int from, int to);
+
+    /**
+     * The batched part of {@link BucketAccumulator#reduce} on the window's buckets: the segments'
+     * running and weighted sums (affine, Fp56's working form, 7 longs per Fp element) and their
+     * full flags, for {@link BucketAccumulator#combine}.
+     */
+    static native void reduce(long window, int segments, int m, long[] running, boolean[] runningFull, long[] weighted,
+            boolean[] weightedFull);
 }

@@ -1,10 +1,10 @@
 package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
-import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.field.LaneSupport;
 import java.math.BigInteger;
+import java.util.Arrays;
 
 /**
  * Multi-scalar multiplication sum_i s_i P_i on G1 and G2 by Pippenger's bucket method.
@@ -117,85 +117,86 @@ public final class Msm {
         int topSpread = topWindowSpread(c, windows);
         long[] offset = offsetLimbs(c, windows);
         int chunk = Math.min(n, chunkPoints);
-        boolean ifma = affine && (f == Coordinates.FP56 || f == Coordinates.FP2_56) && IfmaKernel.AVAILABLE;
-        int elements = 2 * (f.standardLimbs / Fp.LIMBS);
-        long[] points = ifma ? null : new long[chunk * pl];
-        long[] digits = new long[5 * chunk];
-        boolean[] identity = ifma ? null : new boolean[chunk];
         long[] ones = affine ? new long[(n + 63) / 64] : null;
+        int batch = batchSize(c);
+        long[] sums;
+        long[] onesSum = null;
+        if (affine && (f == Coordinates.FP56 || f == Coordinates.FP2_56) && IfmaKernel.AVAILABLE) {
+            sums = IfmaMsm.windowSums(f, group, bases, scalars, c, windows, topSpread, offset, chunk, batch, ones);
+            onesSum = Arrays.copyOfRange(sums, windows * 3 * l, (windows + 1) * 3 * l);
+        } else {
+            sums = windowSums(f, bases, scalars, c, windows, topSpread, offset, chunk, batch, affine, ones);
+            if (ones != null && any(ones)) {
+                onesSum = BatchAddition.sumInWorkingForm(f, group, bases, ones, n);
+            }
+        }
+        PointOps ops = new PointOps(f);
+        System.arraycopy(sums, (windows - 1) * 3 * l, result, 0, 3 * l);
+        for (int w = windows - 2; w >= 0; w--) {
+            for (int j = 0; j < c; j++) {
+                ops.dbl(result, 0);
+            }
+            ops.add(result, 0, sums, w * 3 * l);
+        }
+        if (onesSum != null) {
+            ops.add(result, 0, onesSum, 0);
+        }
+        return result;
+    }
+
+    /** Every window's sum (Jacobian, f's working form) in Java: the bucket method of {@link #compute}. */
+    private static long[] windowSums(Coordinates f, long[] bases, long[] scalars, int c, int windows, int topSpread,
+            long[] offset, int chunk, int batch, boolean affine, long[] ones) {
+        int n = scalars.length / 4;
+        int l = f.limbs;
+        int pl = 2 * l;
+        int spl = 2 * f.standardLimbs;
+        long[] points = new long[chunk * pl];
+        long[] digits = new long[5 * chunk];
+        boolean[] identity = new boolean[chunk];
         BucketAccumulator[] acc = new BucketAccumulator[affine ? windows : 0];
         long[][] jacobian = new long[affine ? 0 : windows][];
-        int batch = batchSize(c);
-        long[] ifmaWindows = new long[ifma ? windows : 0];
-        long ifmaChunk = 0;
-        try {
-            if (ifma) {
-                ifmaChunk = nativeHandle(IfmaKernel.newChunk(elements, chunk), group);
-                for (int w = 0; w < windows; w++) {
-                    ifmaWindows[w] = nativeHandle(IfmaKernel.newWindow(elements, 1 << (c - 1), batch, w == windows - 1 ? topSpread : 0), group);
+        ComputePool.forRange(0, windows, 1, (from, to) -> {
+            for (int w = from; w < to; w++) {
+                if (affine) {
+                    acc[w] = new BucketAccumulator(f, 1 << (c - 1), batch, affineBatch(f, batch));
+                    acc[w].reset(w == windows - 1 ? topSpread : 0);
+                } else {
+                    jacobian[w] = new long[(1 << (c - 1)) * 3 * l];
                 }
             }
-            long chunkHandle = ifmaChunk;
+        });
+        for (int lo = 0; lo < n; lo += chunk) {
+            int first = lo;
+            int count = Math.min(chunk, n - lo);
+            // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
+            ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
+                int from = fromWord << 6;
+                int to = Math.min(count, toWord << 6);
+                for (int i = from; i < to; i++) {
+                    f.fromStandard(bases, (first + i) * spl, points, i * pl);
+                    f.fromStandard(bases, (first + i) * spl + spl / 2, points, i * pl + l);
+                    identity[i] = f.isZero(points, i * pl) && f.isZero(points, i * pl + l);
+                }
+                recode(scalars, first, from, to, offset, digits, ones);
+            });
             ComputePool.forRange(0, windows, 1, (from, to) -> {
+                PointOps ops = affine ? null : new PointOps(f);
                 for (int w = from; w < to; w++) {
                     if (affine) {
-                        acc[w] = new BucketAccumulator(f, 1 << (c - 1), batch, affineBatch(f, batch));
-                        acc[w].reset(w == windows - 1 ? topSpread : 0);
+                        acc[w].bases(points);
+                        for (int i = 0; i < count; i++) {
+                            int d = digit(digits, i, w, c);
+                            if (d != 0 && !identity[i]) {
+                                acc[w].add(i, d);
+                            }
+                        }
+                        acc[w].finish();
                     } else {
-                        jacobian[w] = new long[(1 << (c - 1)) * 3 * l];
+                        jacobianWindow(ops, points, identity, digits, count, w, c, jacobian[w]);
                     }
                 }
             });
-            for (int lo = 0; lo < n; lo += chunk) {
-                int first = lo;
-                int count = Math.min(chunk, n - lo);
-                // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
-                ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
-                    int from = fromWord << 6;
-                    int to = Math.min(count, toWord << 6);
-                    recode(scalars, first, from, to, offset, digits, ones);
-                    if (ifma) {
-                        IfmaKernel.loadChunk(chunkHandle, bases, first, digits, from, to);
-                        return;
-                    }
-                    for (int i = from; i < to; i++) {
-                        f.fromStandard(bases, (first + i) * spl, points, i * pl);
-                        f.fromStandard(bases, (first + i) * spl + spl / 2, points, i * pl + l);
-                        identity[i] = f.isZero(points, i * pl) && f.isZero(points, i * pl + l);
-                    }
-                });
-                ComputePool.forRange(0, windows, 1, (from, to) -> {
-                    PointOps ops = affine ? null : new PointOps(f);
-                    for (int w = from; w < to; w++) {
-                        if (ifma) {
-                            IfmaKernel.accumulate(ifmaWindows[w], chunkHandle, count, w, c);
-                        } else if (affine) {
-                            acc[w].bases(points);
-                            for (int i = 0; i < count; i++) {
-                                int d = digit(digits, i, w, c);
-                                if (d != 0 && !identity[i]) {
-                                    acc[w].add(i, d);
-                                }
-                            }
-                            acc[w].finish();
-                        } else {
-                            jacobianWindow(ops, points, identity, digits, count, w, c, jacobian[w]);
-                        }
-                    }
-                });
-            }
-            for (int w = 0; w < ifmaWindows.length; w++) {
-                acc[w].importBuckets(ifmaWindows[w]);
-            }
-        } finally {
-            for (long handle : ifmaWindows) {
-                if (handle != 0) {
-                    IfmaKernel.freeWindow(handle);
-                }
-            }
-            if (ifmaChunk != 0) {
-                IfmaKernel.freeChunk(ifmaChunk);
-            }
         }
         long[] sums = new long[windows * 3 * l];
         ComputePool.forRange(0, windows, 1, (from, to) -> {
@@ -208,18 +209,7 @@ public final class Msm {
                 }
             }
         });
-        PointOps ops = new PointOps(f);
-        System.arraycopy(sums, (windows - 1) * 3 * l, result, 0, 3 * l);
-        for (int w = windows - 2; w >= 0; w--) {
-            for (int j = 0; j < c; j++) {
-                ops.dbl(result, 0);
-            }
-            ops.add(result, 0, sums, w * 3 * l);
-        }
-        if (ones != null && any(ones)) {
-            ops.add(result, 0, BatchAddition.sumInWorkingForm(f, group, bases, ones, n), 0);
-        }
-        return result;
+        return sums;
     }
 
     /**
@@ -234,13 +224,6 @@ public final class Msm {
             return new LaneAffineBatch(new Fp2Lanes(), batchSize);
         }
         return new ScalarAffineBatch(f, batchSize);
-    }
-
-    private static long nativeHandle(long handle, String group) {
-        if (handle == 0) {
-            throw new OutOfMemoryError(group + " MSM: the native kernel could not allocate its buffers");
-        }
-        return handle;
     }
 
     /** The window minimising windows * (n * addCost + 2^(c-1) * reduceCost). */
@@ -318,7 +301,7 @@ public final class Msm {
      * in window 0's first bucket, one addition (and one inversion) per batch; circuits' bit signals
      * make many of them.
      */
-    private static void recode(long[] scalars, int first, int from, int to, long[] offset, long[] out, long[] ones) {
+    static void recode(long[] scalars, int first, int from, int to, long[] offset, long[] out, long[] ones) {
         long[] s = new long[4];
         long[] oneCanonical = {1, 0, 0, 0};
         for (int i = from; i < to; i++) {

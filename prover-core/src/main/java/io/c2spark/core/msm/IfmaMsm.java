@@ -1,0 +1,168 @@
+package io.c2spark.core.msm;
+
+import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.Fp;
+
+/**
+ * {@link Msm}'s bucket method and {@link BatchAddition}'s sums in the native kernel
+ * ({@link IfmaKernel}): Java recodes the scalars and runs the windows in parallel on
+ * {@link ComputePool}; the kernel holds the chunk of points and every window's buckets, adds, and
+ * runs each window's reduction up to its segments' sums, which {@link BucketAccumulator#combine}
+ * finishes. The points with scalar one (a circuit's bits) go to one more window whose buckets all
+ * hold digit 1, spread over up to 2^{@value #SELECTED_LOG} slots that the reduction folds into one.
+ */
+final class IfmaMsm {
+    /** log2 of the most slots the sum of selected points spreads over. */
+    private static final int SELECTED_LOG = 15;
+
+    private IfmaMsm() {
+    }
+
+    /**
+     * Every window's sum and, after them, the sum of the points with scalar one (Jacobian, f's
+     * working form, 3 f.limbs longs each); ones is filled by the recoding as {@link Msm} does.
+     */
+    static long[] windowSums(Coordinates f, String group, long[] bases, long[] scalars, int c, int windows,
+            int topSpread, long[] offset, int chunk, int batch, long[] ones) {
+        int n = scalars.length / 4;
+        int elements = elements(f);
+        long[] digits = new long[5 * chunk];
+        int selectedLog = selectedLog(n);
+        long[] handles = new long[windows + 1];
+        long chunkHandle = 0;
+        try {
+            chunkHandle = handle(IfmaKernel.newChunk(elements, chunk), group);
+            for (int w = 0; w < windows; w++) {
+                handles[w] = handle(IfmaKernel.newWindow(elements, 1 << (c - 1), batch, w == windows - 1 ? topSpread : 0),
+                        group);
+            }
+            handles[windows] = handle(IfmaKernel.newWindow(elements, 1 << selectedLog, batch(selectedLog), selectedLog),
+                    group);
+            long ch = chunkHandle;
+            for (int lo = 0; lo < n; lo += chunk) {
+                int first = lo;
+                int count = Math.min(chunk, n - lo);
+                // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
+                ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
+                    int from = fromWord << 6;
+                    int to = Math.min(count, toWord << 6);
+                    Msm.recode(scalars, first, from, to, offset, digits, ones);
+                    IfmaKernel.loadChunk(ch, bases, first, digits, from, to);
+                });
+                ComputePool.forRange(0, windows + 1, 1, (from, to) -> {
+                    for (int w = from; w < to; w++) {
+                        if (w < windows) {
+                            IfmaKernel.accumulate(handles[w], ch, count, w, c);
+                        } else {
+                            IfmaKernel.accumulateSelected(handles[w], ch, ones, first, 0, count);
+                        }
+                    }
+                });
+            }
+            long[] sums = new long[(windows + 1) * 3 * f.limbs];
+            ComputePool.forRange(0, windows + 1, 1, (from, to) -> {
+                for (int w = from; w < to; w++) {
+                    if (w < windows) {
+                        reduce(f, handles[w], 1 << (c - 1), batch, w == windows - 1 ? topSpread : 0, sums, w);
+                    } else {
+                        reduce(f, handles[w], 1 << selectedLog, batch(selectedLog), selectedLog, sums, w);
+                    }
+                }
+            });
+            return sums;
+        } finally {
+            free(handles, chunkHandle);
+        }
+    }
+
+    /**
+     * The sum of the shared-layout points selected by bitmap (Jacobian, f's working form):
+     * {@link BatchAddition}'s, one window per thread, each taking its share of every chunk.
+     */
+    static long[] selectedSum(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
+        int elements = elements(f);
+        int chunk = Math.max(64, Math.min(count, Msm.CHUNK));
+        int threads = ComputePool.parallelism();
+        int selectedLog = selectedLog(count / threads);
+        long[] handles = new long[threads];
+        long chunkHandle = 0;
+        try {
+            chunkHandle = handle(IfmaKernel.newChunk(elements, chunk), group);
+            for (int t = 0; t < threads; t++) {
+                handles[t] = handle(IfmaKernel.newWindow(elements, 1 << selectedLog, batch(selectedLog), selectedLog), group);
+            }
+            long ch = chunkHandle;
+            for (int lo = 0; lo < count; lo += chunk) {
+                int first = lo;
+                int n = Math.min(chunk, count - lo);
+                ComputePool.forRange(0, n, 1 << 12, (from, to) -> IfmaKernel.loadChunk(ch, bases, first, null, from, to));
+                ComputePool.forRange(0, threads, 1, (from, to) -> {
+                    for (int t = from; t < to; t++) {
+                        IfmaKernel.accumulateSelected(handles[t], ch, bitmap, first, (int) ((long) n * t / threads),
+                                (int) ((long) n * (t + 1) / threads));
+                    }
+                });
+            }
+            long[] sums = new long[threads * 3 * f.limbs];
+            ComputePool.forRange(0, threads, 1, (from, to) -> {
+                for (int t = from; t < to; t++) {
+                    reduce(f, handles[t], 1 << selectedLog, batch(selectedLog), selectedLog, sums, t);
+                }
+            });
+            PointOps ops = new PointOps(f);
+            long[] sum = new long[3 * f.limbs];
+            ops.setIdentity(sum, 0);
+            for (int t = 0; t < threads; t++) {
+                ops.add(sum, 0, sums, t * 3 * f.limbs);
+            }
+            return sum;
+        } finally {
+            free(handles, chunkHandle);
+        }
+    }
+
+    /** The window's sum into out's sum number index, by the kernel's batched reduction and Java's combination. */
+    private static void reduce(Coordinates f, long window, int buckets, int batch, int spread, long[] out, int index) {
+        int segments = BucketAccumulator.segments(buckets, batch, spread);
+        int m = (buckets >> spread) / segments;
+        int pl = 2 * f.limbs;
+        long[] running = new long[segments * pl];
+        long[] weighted = new long[segments * pl];
+        boolean[] runningFull = new boolean[segments];
+        boolean[] weightedFull = new boolean[segments];
+        IfmaKernel.reduce(window, segments, m, running, runningFull, weighted, weightedFull);
+        BucketAccumulator.combine(new PointOps(f), running, runningFull, weighted, weightedFull, segments, m, out,
+                index * 3 * f.limbs);
+    }
+
+    /** Slots of the selected points' window: about a quarter of their count, from 8 to 2^15. */
+    private static int selectedLog(int count) {
+        return Math.max(3, Math.min(SELECTED_LOG, 31 - Integer.numberOfLeadingZeros(Math.max(1, count)) - 2));
+    }
+
+    private static int batch(int log) {
+        return Math.max(1, Math.min(2048, (1 << log) / 4));
+    }
+
+    private static int elements(Coordinates f) {
+        return 2 * (f.standardLimbs / Fp.LIMBS);
+    }
+
+    private static long handle(long handle, String group) {
+        if (handle == 0) {
+            throw new OutOfMemoryError(group + " MSM: the native kernel could not allocate its buffers");
+        }
+        return handle;
+    }
+
+    private static void free(long[] windows, long chunk) {
+        for (long w : windows) {
+            if (w != 0) {
+                IfmaKernel.freeWindow(w);
+            }
+        }
+        if (chunk != 0) {
+            IfmaKernel.freeChunk(chunk);
+        }
+    }
+}
