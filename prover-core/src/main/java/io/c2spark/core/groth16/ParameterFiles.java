@@ -3,6 +3,7 @@ package io.c2spark.core.groth16;
 import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
+import io.c2spark.core.curve.IfmaDecoder;
 import io.c2spark.core.curve.LaneDecoder;
 import io.c2spark.core.curve.ZcashEncoding;
 import io.c2spark.core.field.LaneSupport;
@@ -255,7 +256,8 @@ public final class ParameterFiles {
                 allocateAhead(offset + n * len, nextIsG2);
             }
             // Points without the subgroup check (a trusted file's queries) go eight at a time.
-            boolean inLanes = !checkSubgroup && LaneSupport.AVAILABLE;
+            boolean inKernel = !checkSubgroup && IfmaDecoder.AVAILABLE;
+            boolean inLanes = !checkSubgroup && !inKernel && LaneSupport.AVAILABLE;
             for (int lo = 0; lo < n; lo += CHUNK_POINTS) {
                 int hi = (int) Math.min(n, lo + CHUNK_POINTS);
                 readFully((hi - lo) * len, name, "points " + lo + ".." + (hi - 1) + " of " + n);
@@ -263,7 +265,11 @@ public final class ParameterFiles {
                 try {
                     ComputePool.forRange(lo, hi, 1 << 8, (a, b) -> {
                         boolean[] decoded = new boolean[b - a];
-                        if (inLanes && g2) {
+                        if (inKernel && g2) {
+                            IfmaDecoder.decodeG2(buf, (a - first) * len, b - a, out, a * pl, decoded);
+                        } else if (inKernel) {
+                            IfmaDecoder.decodeG1(buf, (a - first) * len, b - a, out, a * pl, decoded);
+                        } else if (inLanes && g2) {
                             new LaneDecoder().decodeG2(buf, (a - first) * len, b - a, out, a * pl, decoded);
                         } else if (inLanes) {
                             new LaneDecoder().decodeG1(buf, (a - first) * len, b - a, out, a * pl, decoded);

@@ -6,27 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.c2spark.core.field.Fp;
+import io.c2spark.core.field.IfmaLibrary;
 import io.c2spark.core.field.LaneSupport;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Random;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The lane decoder against ZcashEncoding.readG1 and readG2: the points it decodes are theirs, and
- * every encoding they would refuse or treat apart (infinity, flags, a coordinate not below p, a
- * point off the curve) is left to them. Enough points run for the JIT to compile the lanes'
- * vector code.
+ * The lane decoder and the native one against ZcashEncoding.readG1 and readG2: the points they
+ * decode are theirs, and every encoding they would refuse or treat apart (infinity, flags, a
+ * coordinate not below p, a point off the curve) is left to them. Enough points run for the JIT to
+ * compile the lanes' vector code.
  */
-class LaneDecoderTest {
+class PointDecodersTest {
     private final long seed = new SecureRandom().nextLong();
     private final Random rnd = new Random(seed);
 
-    @BeforeAll
-    static void lanes() {
-        assumeTrue(LaneSupport.AVAILABLE, "no SIMD lanes in this JVM: " + LaneSupport.describe());
+    /** LaneDecoder's and IfmaDecoder's decodeG1 or decodeG2. */
+    private interface Decoder {
+        void decode(byte[] in, int io, int count, long[] out, int oo, boolean[] decoded);
     }
 
     /** count random points' uncompressed encodings: multiples of the generator by a running sum of random steps. */
@@ -53,16 +53,22 @@ class LaneDecoderTest {
     }
 
     @Test
-    void decodesWhatReadG1DecodesAndLeavesTheRestToIt() {
-        check(CurveGroup.G1_GROUP, false, 1003);
+    void lanesDecodeWhatReadG1AndReadG2DecodeAndLeaveTheRestToThem() {
+        assumeTrue(LaneSupport.AVAILABLE, "no SIMD lanes in this JVM: " + LaneSupport.describe());
+        check(CurveGroup.G1_GROUP, 1003, 40, (in, io, count, out, oo, decoded) -> new LaneDecoder().decodeG1(in, io, count,
+                out, oo, decoded));
+        check(CurveGroup.G2_GROUP, 403, 40, (in, io, count, out, oo, decoded) -> new LaneDecoder().decodeG2(in, io, count,
+                out, oo, decoded));
     }
 
     @Test
-    void decodesWhatReadG2DecodesAndLeavesTheRestToIt() {
-        check(CurveGroup.G2_GROUP, true, 403);
+    void theNativeKernelDecodesWhatReadG1AndReadG2DecodeAndLeavesTheRestToThem() {
+        assumeTrue(IfmaDecoder.AVAILABLE, "no native kernel in this JVM: " + IfmaLibrary.STATE);
+        check(CurveGroup.G1_GROUP, 1003, 2, IfmaDecoder::decodeG1);
+        check(CurveGroup.G2_GROUP, 403, 2, IfmaDecoder::decodeG2);
     }
 
-    private void check(CurveGroup g, boolean g2, int count) {
+    private void check(CurveGroup g, int count, int rounds, Decoder decoder) {
         int len = g.uncompressedBytes();
         int pl = g.affineLimbs();
         byte[] in = encodings(g, count);
@@ -79,14 +85,10 @@ class LaneDecoderTest {
                 break;
             }
         }
-        for (int round = 0; round < 40; round++) {
+        for (int round = 0; round < rounds; round++) {
             long[] out = new long[count * pl];
             boolean[] decoded = new boolean[count];
-            if (g2) {
-                new LaneDecoder().decodeG2(in, 0, count, out, 0, decoded);
-            } else {
-                new LaneDecoder().decodeG1(in, 0, count, out, 0, decoded);
-            }
+            decoder.decode(in, 0, count, out, 0, decoded);
             for (int i = 0; i < count; i++) {
                 boolean common = i != 5 && i != 17 && i != 40 && i != 41 && i != 58;
                 assertEquals(common, decoded[i], g.name() + " point " + i + ", seed " + seed);
