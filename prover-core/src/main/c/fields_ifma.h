@@ -35,6 +35,21 @@ extern mont_constants FR;
 /* Reads IfmaLibrary.montgomeryConstants (m, 2m, -m^-1, R mod m, m - 2) into m; returns the longs read. */
 int read_constants(mont_constants *m, int limbs, const int64_t *c);
 
+/* Bits [52 k, 52 k + 52) of a little-endian number of n 64-bit words. */
+static inline uint64_t limb52(const uint64_t *words, int n, int k) {
+    int bit = LIMB_BITS * k;
+    int w = bit / 64;
+    int s = bit % 64;
+    if (w >= n) {
+        return 0;
+    }
+    uint64_t v = words[w] >> s;
+    if (s > 64 - LIMB_BITS && w + 1 < n) {
+        v |= words[w + 1] << (64 - s);
+    }
+    return v & LIMB_MASK;
+}
+
 #define NLIMBS 8
 #define FR_LIMBS 5
 

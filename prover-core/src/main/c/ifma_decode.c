@@ -20,21 +20,6 @@ static uint64_t TO_R[NLIMBS];
 static uint64_t TO_SHARED[NLIMBS];
 static uint64_t B_R[NLIMBS];
 
-/* Bits [52 k, 52 k + 52) of six 64-bit words. */
-static uint64_t limb_of(const uint64_t *w, int k) {
-    int bit = LIMB_BITS * k;
-    int i = bit / 64;
-    int s = bit % 64;
-    if (i >= 6) {
-        return 0;
-    }
-    uint64_t v = w[i] >> s;
-    if (s > 64 - LIMB_BITS && i + 1 < 6) {
-        v |= w[i + 1] << (64 - s);
-    }
-    return v & LIMB_MASK;
-}
-
 /* 48 big-endian bytes to six little-endian words; whether the value is below p. */
 static int read_coordinate(const uint8_t *in, uint64_t w[6]) {
     for (int i = 0; i < 6; i++) {
@@ -72,7 +57,7 @@ IFMA static fe to_montgomery(const uint64_t words[8][6]) {
     uint64_t cut[NLIMBS][8] __attribute__((aligned(64)));
     for (int j = 0; j < 8; j++) {
         for (int k = 0; k < NLIMBS; k++) {
-            cut[k][j] = limb_of(words[j], k);
+            cut[k][j] = limb52(words[j], 6, k);
         }
     }
     fe v;

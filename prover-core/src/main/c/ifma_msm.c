@@ -37,21 +37,6 @@ static void *aligned(size_t bytes) {
     return aligned_alloc(64, rounded == 0 ? 64 : rounded);
 }
 
-/* Bits [52 k, 52 k + 52) of a little-endian number of n 64-bit words. */
-static uint64_t limb52(const uint64_t *words, int n, int k) {
-    int bit = LIMB_BITS * k;
-    int w = bit / 64;
-    int s = bit % 64;
-    if (w >= n) {
-        return 0;
-    }
-    uint64_t v = words[w] >> s;
-    if (s > 64 - LIMB_BITS && w + 1 < n) {
-        v |= words[w + 1] << (64 - s);
-    }
-    return v & LIMB_MASK;
-}
-
 /* Eight coordinates of 52-bit limbs, lane j from limbs + j * stride (lanes past the given count zero). */
 IFMA static fe load_lanes(const uint64_t *limbs, size_t stride, int lanes) {
     uint64_t cut[NLIMBS][8] __attribute__((aligned(64)));

@@ -49,21 +49,6 @@ static uint32_t reverse_bits(uint32_t v, int bits) {
     return r;
 }
 
-/* Bits [52 k, 52 k + 52) of a 256-bit number in four words. */
-static uint64_t fr_limb(const uint64_t *w, int k) {
-    int bit = LIMB_BITS * k;
-    int i = bit / 64;
-    int s = bit % 64;
-    if (i >= 4) {
-        return 0;
-    }
-    uint64_t v = w[i] >> s;
-    if (s > 64 - LIMB_BITS && i + 1 < 4) {
-        v |= w[i + 1] << (64 - s);
-    }
-    return v & LIMB_MASK;
-}
-
 IFMA_INLINE fr fr_from_limbs(const jlong *limbs) {
     uint64_t l[FR_LIMBS];
     for (int k = 0; k < FR_LIMBS; k++) {
@@ -77,7 +62,7 @@ IFMA_INLINE fr fr_load8(const uint64_t *words) {
     uint64_t cut[FR_LIMBS][8] __attribute__((aligned(64)));
     for (int j = 0; j < 8; j++) {
         for (int k = 0; k < FR_LIMBS; k++) {
-            cut[k][j] = fr_limb(words + 4 * j, k);
+            cut[k][j] = limb52(words + 4 * j, 4, k);
         }
     }
     fr v;
