@@ -29,11 +29,9 @@ typedef struct {
     uint64_t m_minus_2[6];
 } mont_constants;
 
+/* Set once by IfmaLibrary.initFields (ifma_library.c) before any kernel runs. */
 extern mont_constants FP;
 extern mont_constants FR;
-
-/* Reads IfmaLibrary.montgomeryConstants (m, 2m, -m^-1, R mod m, m - 2) into m; returns the longs read. */
-int read_constants(mont_constants *m, int limbs, const int64_t *c);
 
 /* Bits [52 k, 52 k + 52) of a little-endian number of n 64-bit words. */
 static inline uint64_t limb52(const uint64_t *words, int n, int k) {

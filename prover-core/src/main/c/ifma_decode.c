@@ -89,15 +89,14 @@ IFMA static void store_shared(const fe *x, jlong *out, size_t stride, __mmask8 m
     }
 }
 
-/* constants: IfmaLibrary.montgomeryConstants of p in 8 limbs, then 2^832, 2^384 and 4 R mod p. */
-JNIEXPORT void JNICALL Java_io_c2spark_core_curve_IfmaDecoder_init(JNIEnv *env, jclass cls, jlongArray constants) {
-    jlong c[6 * NLIMBS + 1 + 6];
-    (*env)->GetLongArrayRegion(env, constants, 0, sizeof c / sizeof c[0], c);
-    int o = read_constants(&FP, NLIMBS, (const int64_t *) c);
+/* factors: 2^832, 2^384 and 4 R mod p in 8 limbs each. */
+JNIEXPORT void JNICALL Java_io_c2spark_core_curve_IfmaDecoder_init(JNIEnv *env, jclass cls, jlongArray factors) {
+    jlong c[3 * NLIMBS];
+    (*env)->GetLongArrayRegion(env, factors, 0, 3 * NLIMBS, c);
     for (int k = 0; k < NLIMBS; k++) {
-        TO_R[k] = (uint64_t) c[o + k];
-        TO_SHARED[k] = (uint64_t) c[o + NLIMBS + k];
-        B_R[k] = (uint64_t) c[o + 2 * NLIMBS + k];
+        TO_R[k] = (uint64_t) c[k];
+        TO_SHARED[k] = (uint64_t) c[NLIMBS + k];
+        B_R[k] = (uint64_t) c[2 * NLIMBS + k];
     }
     words_of(FP.p, 1, P_WORDS);
 }

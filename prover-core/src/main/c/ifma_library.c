@@ -1,6 +1,9 @@
-/* What the IFMA kernels share: the CPU check and the reading of a modulus's constants (io.c2spark.core.field.IfmaLibrary). */
+/* What the IFMA kernels share (io.c2spark.core.field.IfmaLibrary): the CPU check and the fields' constants. */
 #include <jni.h>
 #include "fields_ifma.h"
+
+mont_constants FP;
+mont_constants FR;
 
 JNIEXPORT jboolean JNICALL Java_io_c2spark_core_field_IfmaLibrary_cpuSupported(JNIEnv *env, jclass cls) {
     __builtin_cpu_init();
@@ -9,7 +12,7 @@ JNIEXPORT jboolean JNICALL Java_io_c2spark_core_field_IfmaLibrary_cpuSupported(J
             && __builtin_cpu_supports("avx512bw");
 }
 
-int read_constants(mont_constants *m, int limbs, const int64_t *c) {
+static void read_constants(mont_constants *m, int limbs, const int64_t *c) {
     int o = 0;
     for (int k = 0; k < limbs; k++) {
         m->p[k] = (uint64_t) c[o++];
@@ -30,5 +33,14 @@ int read_constants(mont_constants *m, int limbs, const int64_t *c) {
     for (int k = 0; k < 6; k++) {
         m->m_minus_2[k] = (uint64_t) c[o++];
     }
-    return o;
+}
+
+/* IfmaLibrary.montgomeryConstants of p in 8 limbs and of r in 5, read once before any kernel runs. */
+JNIEXPORT void JNICALL Java_io_c2spark_core_field_IfmaLibrary_initFields(JNIEnv *env, jclass cls, jlongArray fp,
+        jlongArray fr) {
+    jlong c[3 * NLIMBS + 1 + 6];
+    (*env)->GetLongArrayRegion(env, fp, 0, 3 * NLIMBS + 1 + 6, c);
+    read_constants(&FP, NLIMBS, (const int64_t *) c);
+    (*env)->GetLongArrayRegion(env, fr, 0, 3 * FR_LIMBS + 1 + 6, c);
+    read_constants(&FR, FR_LIMBS, (const int64_t *) c);
 }

@@ -18,7 +18,6 @@
 #include "fields_ifma.h"
 #include "transpose_ifma.h"
 
-mont_constants FP;
 /* x 2^384 (the shared layout) to x R, and x R to Fp56's x 2^392: Montgomery factors. */
 static uint64_t FROM_SHARED[NLIMBS];
 static uint64_t TO_FP56[NLIMBS];
@@ -151,20 +150,13 @@ static void throw_state(JNIEnv *env, const char *message) {
     }
 }
 
-/* constants: IfmaLibrary.montgomeryConstants of p in 8 limbs, then 2^448 mod p and 2^392 mod p. */
-JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_init(JNIEnv *env, jclass cls, jlongArray constants) {
-    jlong c[5 * NLIMBS + 1 + 6];
-    if ((*env)->GetArrayLength(env, constants) != (jsize) (sizeof c / sizeof c[0])) {
-        throw_state(env, "IFMA kernel: wrong number of constants");
-        return;
-    }
-    (*env)->GetLongArrayRegion(env, constants, 0, sizeof c / sizeof c[0], c);
-    int o = read_constants(&FP, NLIMBS, (const int64_t *) c);
+/* factors: 2^448 mod p and 2^392 mod p in 8 limbs each. */
+JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_init(JNIEnv *env, jclass cls, jlongArray factors) {
+    jlong c[2 * NLIMBS];
+    (*env)->GetLongArrayRegion(env, factors, 0, 2 * NLIMBS, c);
     for (int k = 0; k < NLIMBS; k++) {
-        FROM_SHARED[k] = (uint64_t) c[o++];
-    }
-    for (int k = 0; k < NLIMBS; k++) {
-        TO_FP56[k] = (uint64_t) c[o++];
+        FROM_SHARED[k] = (uint64_t) c[k];
+        TO_FP56[k] = (uint64_t) c[NLIMBS + k];
     }
 }
 

@@ -25,8 +25,6 @@
 #include "fields_ifma.h"
 #include "transpose_ifma.h"
 
-mont_constants FR;
-
 #define GROUP_LONGS (8 * FR_LIMBS)
 #define LEAF_LOG 10
 
@@ -99,13 +97,6 @@ IFMA_INLINE void fr_butterfly(fr *x, fr *y, const fr *t) {
     fr_subtract_if_fits(&d, FR.two_p);
     *x = s;
     *y = d;
-}
-
-/* constants: IfmaLibrary.montgomeryConstants of r in 5 limbs. */
-JNIEXPORT void JNICALL Java_io_c2spark_core_ntt_IfmaNtt_init(JNIEnv *env, jclass cls, jlongArray constants) {
-    jlong c[3 * FR_LIMBS + 1 + 6];
-    (*env)->GetLongArrayRegion(env, constants, 0, sizeof c / sizeof c[0], c);
-    read_constants(&FR, FR_LIMBS, (const int64_t *) c);
 }
 
 static void free_domain(ntt_t *d) {

@@ -18,8 +18,8 @@ public final class IfmaDecoder {
         if (IfmaLibrary.AVAILABLE) {
             BigInteger p = Fp.MODULUS;
             // x to x R (R = 2^416), x R to the shared layout's x 2^384, and the curve's b = 4 as 4 R.
-            init(IfmaLibrary.montgomeryConstants(p, 8, BigInteger.ONE.shiftLeft(832).mod(p),
-                    BigInteger.ONE.shiftLeft(384).mod(p), BigInteger.valueOf(4).shiftLeft(416).mod(p)));
+            init(IfmaLibrary.limbs(8, BigInteger.ONE.shiftLeft(832).mod(p), BigInteger.ONE.shiftLeft(384).mod(p),
+                    BigInteger.valueOf(4).shiftLeft(416).mod(p)));
         }
         AVAILABLE = IfmaLibrary.AVAILABLE;
     }
@@ -37,7 +37,7 @@ public final class IfmaDecoder {
         decode(true, in, io, count, out, oo, decoded);
     }
 
-    private static native void init(long[] constants);
+    private static native void init(long[] factors);
 
     private static native void decode(boolean g2, byte[] in, int io, int count, long[] out, int oo, boolean[] decoded);
 }

@@ -40,11 +40,12 @@ public final class IfmaLibrary {
             } else if (!cpuSupported()) {
                 state = "this CPU lacks AVX-512 IFMA";
             } else {
+                initFields(montgomeryConstants(Fp.MODULUS, 8), montgomeryConstants(Fr.MODULUS, 5));
                 state = "AVX-512 IFMA";
                 loaded = true;
             }
-        } catch (IOException | UnsatisfiedLinkError e) {
-            state = "failed to load: " + e.getMessage();
+        } catch (IOException | RuntimeException | UnsatisfiedLinkError e) {
+            state = "failed to load: " + e;
         }
         AVAILABLE = loaded;
         STATE = state;
@@ -74,6 +75,9 @@ public final class IfmaLibrary {
 
     static native boolean cpuSupported();
 
+    /** The fields' constants for every kernel: Fp in 8 limbs (R = 2^416) and Fr in 5 (R = 2^260). */
+    private static native void initFields(long[] fp, long[] fr);
+
     /** v (below 2^(52 limbs)) in limbs of 52 bits. */
     public static long[] limbs(BigInteger v, int limbs) {
         long[] out = new long[limbs];
@@ -83,13 +87,22 @@ public final class IfmaLibrary {
         return out;
     }
 
+    /** The values, each below 2^(52 limbs), in limbs of 52 bits one after another. */
+    public static long[] limbs(int limbs, BigInteger... values) {
+        long[] out = new long[values.length * limbs];
+        for (int i = 0; i < values.length; i++) {
+            System.arraycopy(limbs(values[i], limbs), 0, out, i * limbs, limbs);
+        }
+        return out;
+    }
+
     /**
-     * A kernel's constants for the odd modulus m in the given limbs (R = 2^(52 limbs)), in the
-     * order the C side (fields_ifma.h's mont_constants) reads them: m, 2m, -m^-1 mod 2^52, R mod m,
-     * then m - 2 as six 64-bit words, then the extra values given (each in limbs).
+     * The constants of the odd modulus m in the given limbs (R = 2^(52 limbs)), in the order the C
+     * side (fields_ifma.h's mont_constants) reads them: m, 2m, -m^-1 mod 2^52, R mod m, then m - 2
+     * as six 64-bit words.
      */
-    public static long[] montgomeryConstants(BigInteger m, int limbs, BigInteger... extra) {
-        long[] out = new long[(3 + extra.length) * limbs + 1 + 6];
+    static long[] montgomeryConstants(BigInteger m, int limbs) {
+        long[] out = new long[3 * limbs + 1 + 6];
         int o = 0;
         for (BigInteger v : new BigInteger[] {m, m.shiftLeft(1)}) {
             System.arraycopy(limbs(v, limbs), 0, out, o, limbs);
@@ -101,10 +114,6 @@ public final class IfmaLibrary {
         BigInteger e = m.subtract(BigInteger.TWO);
         for (int i = 0; i < 6; i++) {
             out[o++] = e.shiftRight(64 * i).longValue();
-        }
-        for (BigInteger v : extra) {
-            System.arraycopy(limbs(v, limbs), 0, out, o, limbs);
-            o += limbs;
         }
         return out;
     }

@@ -25,7 +25,7 @@ final class IfmaKernel {
 
     static {
         if (IfmaLibrary.AVAILABLE) {
-            init(constants());
+            init(factors());
         }
         AVAILABLE = IfmaLibrary.AVAILABLE;
     }
@@ -34,16 +34,15 @@ final class IfmaKernel {
     }
 
     /**
-     * Fp's constants in the order init reads them (IfmaLibrary's, then two conversion factors: x
-     * 2^384, the shared layout, times 2^448 / R is x R; x R times 2^392 / R is Fp56's x 2^392).
+     * The kernel's two conversion factors in the order init reads them: x 2^384 (the shared layout)
+     * times 2^448 / R is x R; x R times 2^392 / R is Fp56's x 2^392 (R = 2^416).
      */
-    static long[] constants() {
+    static long[] factors() {
         BigInteger p = Fp.MODULUS;
-        return IfmaLibrary.montgomeryConstants(p, LIMBS, BigInteger.ONE.shiftLeft(448).mod(p),
-                BigInteger.ONE.shiftLeft(392).mod(p));
+        return IfmaLibrary.limbs(LIMBS, BigInteger.ONE.shiftLeft(448).mod(p), BigInteger.ONE.shiftLeft(392).mod(p));
     }
 
-    private static native void init(long[] constants);
+    private static native void init(long[] factors);
 
     /** A chunk of up to capacity points of the given Fp elements each; 0 when the memory could not be had. */
     static native long newChunk(int elements, int capacity);

@@ -26,9 +26,6 @@ final class IfmaNtt {
     private static final Cleaner CLEANER = Cleaner.create();
 
     static {
-        if (IfmaLibrary.AVAILABLE) {
-            init(IfmaLibrary.montgomeryConstants(Fr.MODULUS, LIMBS));
-        }
         AVAILABLE = IfmaLibrary.AVAILABLE;
     }
 
@@ -72,8 +69,6 @@ final class IfmaNtt {
         long[] outG = out != null && out.g() != null ? montgomery(out.g(), R) : null;
         ComputePool.forRange(0, groups, 1 << 9, (from, to) -> copyOut(handle, a, reversedOut, outFactor, outG, from, to));
     }
-
-    private static native void init(long[] constants);
 
     private static native long newDomain(int logN, long[] omega);
 

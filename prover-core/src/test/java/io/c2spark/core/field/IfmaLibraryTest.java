@@ -39,14 +39,13 @@ class IfmaLibraryTest {
         assertTrue(IfmaLibrary.describe().endsWith("; native kernels off (-Dc2spark.ifma=false)"), IfmaLibrary.describe());
     }
 
-    /** m, 2m, -m^-1 mod 2^52, R mod m and m - 2, for Fp in 8 limbs and Fr in 5, with an extra value after them. */
+    /** m, 2m, -m^-1 mod 2^52, R mod m and m - 2, for Fp in 8 limbs and Fr in 5; values one after another in limbs. */
     @Test
     void montgomeryConstantsRecombine() {
         for (BigInteger m : new BigInteger[] {Fp.MODULUS, Fr.MODULUS}) {
             int limbs = m.equals(Fp.MODULUS) ? 8 : 5;
-            BigInteger extra = BigInteger.valueOf(12345);
-            long[] c = IfmaLibrary.montgomeryConstants(m, limbs, extra);
-            assertEquals(4 * limbs + 1 + 6, c.length);
+            long[] c = IfmaLibrary.montgomeryConstants(m, limbs);
+            assertEquals(3 * limbs + 1 + 6, c.length);
             assertEquals(m, limbs(c, 0, limbs));
             assertEquals(m.shiftLeft(1), limbs(c, limbs, limbs));
             BigInteger word = BigInteger.ONE.shiftLeft(52);
@@ -57,7 +56,9 @@ class IfmaLibraryTest {
                 e = e.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(c[3 * limbs + 1 + i])));
             }
             assertEquals(m.subtract(BigInteger.TWO), e);
-            assertEquals(extra, limbs(c, 3 * limbs + 7, limbs));
+            long[] two = IfmaLibrary.limbs(limbs, m.subtract(BigInteger.ONE), BigInteger.valueOf(12345));
+            assertEquals(m.subtract(BigInteger.ONE), limbs(two, 0, limbs));
+            assertEquals(BigInteger.valueOf(12345), limbs(two, limbs, limbs));
             for (int i = 0; i <= 3 * limbs; i++) {
                 assertEquals(0, c[i] >>> 52, "limb " + i + " above 52 bits");
             }
