@@ -19,14 +19,14 @@
 #define CAT(a, b) CAT_(a, b)
 #define CAT_(a, b) a##b
 
-/* A modulus m in limbs: m, 2m, 4m, -m^-1 mod 2^52, R mod m, and the exponent m - 2 as six 64-bit words. */
+/* A modulus m in limbs: m, 2m, 4m, -m^-1 mod 2^52, R mod m and R^3 mod m. */
 typedef struct {
     uint64_t p[8];
     uint64_t two_p[8];
     uint64_t four_p[8];
     uint64_t pinv;
     uint64_t one[8];
-    uint64_t m_minus_2[6];
+    uint64_t r3[8];
 } mont_constants;
 
 /* Set once by IfmaLibrary.initFields (ifma_library.c) before any kernel runs. */
@@ -46,6 +46,114 @@ static inline uint64_t limb52(const uint64_t *words, int n, int k) {
         v |= words[w + 1] << (64 - s);
     }
     return v & LIMB_MASK;
+}
+
+/* Words of the scalar inversion: enough for 8 limbs of 52 bits. */
+#define GCD_WORDS 7
+
+/* Limbs of 52 bits (limbs[k * stride]) to GCD_WORDS 64-bit words. */
+static inline void words_from_limbs(const uint64_t *limbs, size_t stride, int n, uint64_t w[GCD_WORDS]) {
+    for (int i = 0; i < GCD_WORDS; i++) {
+        w[i] = 0;
+    }
+    for (int k = 0; k < n; k++) {
+        int bit = LIMB_BITS * k;
+        uint64_t v = limbs[k * stride];
+        w[bit / 64] |= v << (bit % 64);
+        if (bit % 64 > 64 - LIMB_BITS && bit / 64 + 1 < GCD_WORDS) {
+            w[bit / 64 + 1] |= v >> (64 - bit % 64);
+        }
+    }
+}
+
+static inline int words_geq(const uint64_t *a, const uint64_t *b) {
+    for (int i = GCD_WORDS - 1; i >= 0; i--) {
+        if (a[i] != b[i]) {
+            return a[i] > b[i];
+        }
+    }
+    return 1;
+}
+
+/* a -= b (a >= b), or a += b; returns the carry. */
+static inline uint64_t words_sub(uint64_t *a, const uint64_t *b) {
+    uint64_t borrow = 0;
+    for (int i = 0; i < GCD_WORDS; i++) {
+        uint64_t d = a[i] - b[i] - borrow;
+        borrow = (a[i] < b[i]) | ((a[i] == b[i]) & borrow);
+        a[i] = d;
+    }
+    return borrow;
+}
+
+static inline uint64_t words_add(uint64_t *a, const uint64_t *b) {
+    uint64_t carry = 0;
+    for (int i = 0; i < GCD_WORDS; i++) {
+        uint64_t s = a[i] + b[i] + carry;
+        carry = (s < a[i]) | ((s == a[i]) & carry);
+        a[i] = s;
+    }
+    return carry;
+}
+
+static inline void words_half(uint64_t *a) {
+    for (int i = 0; i < GCD_WORDS - 1; i++) {
+        a[i] = a[i] >> 1 | a[i + 1] << 63;
+    }
+    a[GCD_WORDS - 1] >>= 1;
+}
+
+static inline int words_is_one(const uint64_t *a) {
+    uint64_t rest = a[0] ^ 1;
+    for (int i = 1; i < GCD_WORDS; i++) {
+        rest |= a[i];
+    }
+    return rest == 0;
+}
+
+/* x / 2 mod m for x below m (m odd, below 2^447). */
+static inline void words_half_mod(uint64_t *x, const uint64_t *m) {
+    if (x[0] & 1) {
+        words_add(x, m);
+    }
+    words_half(x);
+}
+
+/* x - y mod m for x, y below m. */
+static inline void words_sub_mod(uint64_t *x, const uint64_t *y, const uint64_t *m) {
+    if (words_sub(x, y)) {
+        words_add(x, m);
+    }
+}
+
+/* a^-1 mod m for 0 < a < m, m odd: the binary extended Euclidean algorithm (not constant-time: the MSM's values are public). */
+static inline void words_inverse(const uint64_t *a, const uint64_t *m, uint64_t *out) {
+    uint64_t u[GCD_WORDS], v[GCD_WORDS], x1[GCD_WORDS] = {1}, x2[GCD_WORDS] = {0};
+    for (int i = 0; i < GCD_WORDS; i++) {
+        u[i] = a[i];
+        v[i] = m[i];
+    }
+    while (!words_is_one(u) && !words_is_one(v)) {
+        while (!(u[0] & 1)) {
+            words_half(u);
+            words_half_mod(x1, m);
+        }
+        while (!(v[0] & 1)) {
+            words_half(v);
+            words_half_mod(x2, m);
+        }
+        if (words_geq(u, v)) {
+            words_sub(u, v);
+            words_sub_mod(x1, x2, m);
+        } else {
+            words_sub(v, u);
+            words_sub_mod(x2, x1, m);
+        }
+    }
+    const uint64_t *r = words_is_one(u) ? x1 : x2;
+    for (int i = 0; i < GCD_WORDS; i++) {
+        out[i] = r[i];
+    }
 }
 
 #define NLIMBS 8

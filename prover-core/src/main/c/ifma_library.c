@@ -30,17 +30,17 @@ static void read_constants(mont_constants *m, int limbs, const int64_t *c) {
     for (int k = 0; k < limbs; k++) {
         m->one[k] = (uint64_t) c[o++];
     }
-    for (int k = 0; k < 6; k++) {
-        m->m_minus_2[k] = (uint64_t) c[o++];
+    for (int k = 0; k < limbs; k++) {
+        m->r3[k] = (uint64_t) c[o++];
     }
 }
 
 /* IfmaLibrary.montgomeryConstants of p in 8 limbs and of r in 5, read once before any kernel runs. */
 JNIEXPORT void JNICALL Java_io_c2spark_core_field_IfmaLibrary_initFields(JNIEnv *env, jclass cls, jlongArray fp,
         jlongArray fr) {
-    jlong c[3 * NLIMBS + 1 + 6];
-    (*env)->GetLongArrayRegion(env, fp, 0, 3 * NLIMBS + 1 + 6, c);
+    jlong c[4 * NLIMBS + 1];
+    (*env)->GetLongArrayRegion(env, fp, 0, 4 * NLIMBS + 1, c);
     read_constants(&FP, NLIMBS, (const int64_t *) c);
-    (*env)->GetLongArrayRegion(env, fr, 0, 3 * FR_LIMBS + 1 + 6, c);
+    (*env)->GetLongArrayRegion(env, fr, 0, 4 * FR_LIMBS + 1, c);
     read_constants(&FR, FR_LIMBS, (const int64_t *) c);
 }

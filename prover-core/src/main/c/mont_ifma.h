@@ -162,27 +162,61 @@ IFMA_INLINE MONT M(one)(void) {
     return M(broadcast)(MC.one);
 }
 
-/* a^(m-2) = a^-1 lane by lane (Fermat), by 4-bit windows of the exponent; a non-zero. */
-static IFMA __attribute__((noinline, unused)) MONT M(inverse)(const MONT *a) {
-    MONT table[16];
-    table[0] = M(one)();
-    table[1] = *a;
-    for (int i = 2; i < 16; i++) {
-        table[i] = M(mul)(&table[i - 1], a);
+/* Lane j of v moved to lane j + s (s > 0) or j - s (s < 0); lanes left empty take one. */
+IFMA_INLINE MONT M(shift_lanes)(const MONT *v, int s) {
+    long long idx[8];
+    __mmask8 fill = 0;
+    for (int j = 0; j < 8; j++) {
+        int from = j - s;
+        idx[j] = from < 0 ? 0 : from > 7 ? 7 : from;
+        fill |= (__mmask8) ((from < 0 || from > 7) << j);
     }
-    MONT r = table[0];
-    int started = 0;
-    for (int nibble = 95; nibble >= 0; nibble--) {
-        int e = (int) (MC.m_minus_2[nibble / 16] >> (4 * (nibble % 16))) & 15;
-        if (started) {
-            for (int s = 0; s < 4; s++) {
-                r = M(mul)(&r, &r);
-            }
-        }
-        if (e != 0) {
-            r = started ? M(mul)(&r, &table[e]) : table[e];
-            started = 1;
-        }
+    __m512i index = _mm512_loadu_si512(idx);
+    MONT one = M(one)();
+    MONT r;
+    for (int k = 0; k < ML; k++) {
+        r.l[k] = _mm512_mask_blend_epi64(fill, _mm512_permutexvar_epi64(index, v->l[k]), one.l[k]);
     }
     return r;
+}
+
+/*
+ * a^-1 lane by lane, every lane non-zero: Montgomery's trick across the lanes (prefix and suffix
+ * products in three shifted products each), one inversion of the lanes' product by the binary
+ * extended Euclidean algorithm on 64-bit words, then a_j^-1 = (a_0 .. a_(j-1)) (a_(j+1) .. a_7) / P.
+ * About 9 lane products and a few microseconds, against about 480 products by Fermat.
+ */
+static IFMA __attribute__((noinline, unused)) MONT M(inverse)(const MONT *a) {
+    MONT prefix = *a;
+    MONT suffix = *a;
+    for (int s = 1; s < 8; s <<= 1) {
+        MONT up = M(shift_lanes)(&prefix, s);
+        MONT down = M(shift_lanes)(&suffix, -s);
+        prefix = M(mul)(&prefix, &up);
+        suffix = M(mul)(&suffix, &down);
+    }
+    MONT total = prefix;
+    M(canonical)(&total);
+    uint64_t lanes[ML][8] __attribute__((aligned(64)));
+    for (int k = 0; k < ML; k++) {
+        _mm512_store_si512(lanes[k], total.l[k]);
+    }
+    /* The product P R (Montgomery form) is inverted as a number, (P R)^-1; times R^3 / R it is P^-1 R. */
+    uint64_t value[GCD_WORDS];
+    uint64_t modulus[GCD_WORDS];
+    uint64_t inverse[GCD_WORDS];
+    words_from_limbs(&lanes[0][7], 8, ML, value);
+    words_from_limbs(MC.p, 1, ML, modulus);
+    words_inverse(value, modulus, inverse);
+    uint64_t limbs[ML];
+    for (int k = 0; k < ML; k++) {
+        limbs[k] = limb52(inverse, GCD_WORDS, k);
+    }
+    MONT t = M(broadcast)(limbs);
+    MONT r3 = M(broadcast)(MC.r3);
+    t = M(mul)(&t, &r3);
+    MONT before = M(shift_lanes)(&prefix, 1);
+    MONT after = M(shift_lanes)(&suffix, -1);
+    MONT r = M(mul)(&before, &after);
+    return M(mul)(&r, &t);
 }

@@ -98,23 +98,14 @@ public final class IfmaLibrary {
 
     /**
      * The constants of the odd modulus m in the given limbs (R = 2^(52 limbs)), in the order the C
-     * side (fields_ifma.h's mont_constants) reads them: m, 2m, -m^-1 mod 2^52, R mod m, then m - 2
-     * as six 64-bit words.
+     * side (fields_ifma.h's mont_constants) reads them: m, 2m, -m^-1 mod 2^52, R mod m, R^3 mod m.
      */
     static long[] montgomeryConstants(BigInteger m, int limbs) {
-        long[] out = new long[3 * limbs + 1 + 6];
-        int o = 0;
-        for (BigInteger v : new BigInteger[] {m, m.shiftLeft(1)}) {
-            System.arraycopy(limbs(v, limbs), 0, out, o, limbs);
-            o += limbs;
-        }
-        out[o++] = m.negate().modInverse(BigInteger.ONE.shiftLeft(LIMB_BITS)).longValue();
-        System.arraycopy(limbs(BigInteger.ONE.shiftLeft(LIMB_BITS * limbs).mod(m), limbs), 0, out, o, limbs);
-        o += limbs;
-        BigInteger e = m.subtract(BigInteger.TWO);
-        for (int i = 0; i < 6; i++) {
-            out[o++] = e.shiftRight(64 * i).longValue();
-        }
+        BigInteger r = BigInteger.ONE.shiftLeft(LIMB_BITS * limbs);
+        long[] out = new long[4 * limbs + 1];
+        System.arraycopy(limbs(limbs, m, m.shiftLeft(1)), 0, out, 0, 2 * limbs);
+        out[2 * limbs] = m.negate().modInverse(BigInteger.ONE.shiftLeft(LIMB_BITS)).longValue();
+        System.arraycopy(limbs(limbs, r.mod(m), r.pow(3).mod(m)), 0, out, 2 * limbs + 1, 2 * limbs);
         return out;
     }
 }
