@@ -296,12 +296,12 @@ static void K(accumulate)(K(window_t) *w, const chunk_t *ch, int count, int wi, 
     K(finish)(w, ch);
 }
 
-/* The chunk's points from .. to - 1 whose bit first + i is set in bitmap, each with digit 1. */
-static void K(accumulate_selected)(K(window_t) *w, const chunk_t *ch, const uint64_t *bitmap, int first, int from,
-        int to) {
+/* The chunk's points from .. to - 1 whose bit first + i is set in the bitmap (its words from word0 on), each with digit 1. */
+static void K(accumulate_selected)(K(window_t) *w, const chunk_t *ch, const uint64_t *bitmap, int word0, int first,
+        int from, int to) {
     for (int i = from; i < to; i++) {
         size_t at = (size_t) first + i;
-        if ((bitmap[at >> 6] >> (at & 63) & 1) && !ch->identity[i]) {
+        if ((bitmap[(at >> 6) - word0] >> (at & 63) & 1) && !ch->identity[i]) {
             K(add)(w, ch, i, 1);
         }
     }

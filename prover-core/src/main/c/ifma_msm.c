@@ -339,14 +339,19 @@ JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_accumulateSelected(JN
         throw_state(env, "IFMA kernel: a window and a chunk of different groups");
         return;
     }
-    const uint64_t *bits = (*env)->GetPrimitiveArrayCritical(env, bitmap, NULL);
+    /* The bitmap's words that cover the points, copied: the accumulation is long to hold an array pinned. */
+    int word0 = (first + from) >> 6;
+    int words = ((first + to + 63) >> 6) - word0;
+    uint64_t *bits = malloc((size_t) (words > 0 ? words : 1) * sizeof(uint64_t));
     if (bits == NULL) {
+        throw_state(env, "IFMA kernel: out of memory reading the bitmap");
         return;
     }
+    (*env)->GetLongArrayRegion(env, bitmap, word0, words, (jlong *) bits);
     if (ch->elements == 2) {
-        accumulate_selected_g1(w, ch, bits, first, from, to);
+        accumulate_selected_g1(w, ch, bits, word0, first, from, to);
     } else {
-        accumulate_selected_g2(w, ch, bits, first, from, to);
+        accumulate_selected_g2(w, ch, bits, word0, first, from, to);
     }
-    (*env)->ReleasePrimitiveArrayCritical(env, bitmap, (void *) bits, JNI_ABORT);
+    free(bits);
 }
