@@ -23,7 +23,9 @@ import java.util.Arrays;
  * minimises a cost model of the multiplications (below). The top window, whose digits run only to
  * a few (e.g. 7 for c = 12), spreads each digit over several buckets. Scalars equal to one (a
  * circuit's bit signals) are summed apart by {@link BatchAddition}. Small inputs use Jacobian
- * buckets, where batching has nothing to batch.
+ * buckets, where batching has nothing to batch. Where the native IFMA kernel runs, G1's and G2's
+ * batch-affine buckets, their reductions and the scalar-one sums go there ({@link IfmaMsm}); the
+ * plan (c, recoding, chunks, windows in parallel) stays here.
  * The public entry points work on coordinates converted, chunk by chunk, to 56-bit limbs
  * ({@link Fp56}: at 2^16 the MSM takes 802 ms there against 882 in the shared layout, its additions
  * needing no carry detection and its multiplication no re-cutting).
