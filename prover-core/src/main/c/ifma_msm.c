@@ -5,10 +5,9 @@
  * Jacobian combination); this file does the parts that cost: adding every point of a chunk into
  * one window's buckets, the batched running sums of the window's reduction, and the sums of the
  * points selected by a bitmap (scalars of one). It follows BucketAccumulator and LaneAffineBatch:
- * additions to distinct
- * buckets are collected into a batch, their slope denominators inverted together by Montgomery's
- * trick, eight additions at a time in the lanes of fields_ifma.h; a point whose bucket is already in
- * the batch waits in a queue for the next one.
+ * additions to distinct buckets are collected into a batch, their slope denominators inverted
+ * together by Montgomery's trick, eight additions at a time in the lanes of fields_ifma.h; a point
+ * whose bucket is already in the batch waits in a queue for the next one.
  *
  * Points and buckets are affine, x then y, each coordinate one (G1) or two (G2, c0 then c1) Fp
  * elements of 8 limbs of 52 bits (canonical, Montgomery form R = 2^416): 128 or 256 bytes per
