@@ -179,6 +179,42 @@ static inline void words_inverse(const uint64_t *a, const uint64_t *m, uint64_t 
 #undef MC
 #undef M
 
+/* Eight Fp elements of 52-bit limbs, lane j from limbs + j * stride (lanes past the given count zero). */
+IFMA_INLINE fe load_lanes(const uint64_t *limbs, size_t stride, int lanes) {
+    uint64_t cut[NLIMBS][8] __attribute__((aligned(64)));
+    for (int j = 0; j < 8; j++) {
+        for (int k = 0; k < NLIMBS; k++) {
+            cut[k][j] = j < lanes ? limbs[j * stride + k] : 0;
+        }
+    }
+    fe v;
+    for (int k = 0; k < NLIMBS; k++) {
+        v.l[k] = _mm512_load_si512(cut[k]);
+    }
+    return v;
+}
+
+/* v times a Montgomery factor, canonical: a change of form. */
+IFMA_INLINE fe converted(const fe *v, const uint64_t factor[NLIMBS]) {
+    fe f = fe_broadcast(factor);
+    fe r = fe_mul(v, &f);
+    fe_canonical(&r);
+    return r;
+}
+
+/* The first lanes of v to limbs + j * stride, lane j. */
+IFMA_INLINE void store_lanes(const fe *v, uint64_t *out, size_t stride, int lanes) {
+    uint64_t cut[NLIMBS][8] __attribute__((aligned(64)));
+    for (int k = 0; k < NLIMBS; k++) {
+        _mm512_store_si512(cut[k], v->l[k]);
+    }
+    for (int j = 0; j < lanes; j++) {
+        for (int k = 0; k < NLIMBS; k++) {
+            out[j * stride + k] = cut[k][j];
+        }
+    }
+}
+
 typedef struct {
     fe c0;
     fe c1;

@@ -37,55 +37,29 @@ static int read_coordinate(const uint8_t *in, uint64_t w[6]) {
     return 0;
 }
 
-/* Limbs of 52 bits (lane j of a vector's store, or a constant) to six 64-bit words. */
-static void words_of(const uint64_t l[NLIMBS], size_t stride, uint64_t w[6]) {
-    memset(w, 0, 6 * sizeof(uint64_t));
-    for (int k = 0; k < NLIMBS; k++) {
-        int bit = LIMB_BITS * k;
-        uint64_t v = l[k * stride];
-        if (bit / 64 < 6) {
-            w[bit / 64] |= v << (bit % 64);
-        }
-        if (bit % 64 > 64 - LIMB_BITS && bit / 64 + 1 < 6) {
-            w[bit / 64 + 1] |= v >> (64 - bit % 64);
-        }
-    }
-}
-
 /* Eight coordinates (six words each, lanes past the ok ones zero) to x R, canonical. */
 IFMA static fe to_montgomery(const uint64_t words[8][6]) {
-    uint64_t cut[NLIMBS][8] __attribute__((aligned(64)));
+    uint64_t limbs[8 * NLIMBS];
     for (int j = 0; j < 8; j++) {
         for (int k = 0; k < NLIMBS; k++) {
-            cut[k][j] = limb52(words[j], 6, k);
+            limbs[NLIMBS * j + k] = limb52(words[j], 6, k);
         }
     }
-    fe v;
-    for (int k = 0; k < NLIMBS; k++) {
-        v.l[k] = _mm512_load_si512(cut[k]);
-    }
-    fe f = fe_broadcast(TO_R);
-    fe r = fe_mul(&v, &f);
-    fe_canonical(&r);
-    return r;
+    fe v = load_lanes(limbs, NLIMBS, 8);
+    return converted(&v, TO_R);
 }
 
 /* Lane j of x R, as the shared layout's x 2^384 (six words), into out + stride j for the lanes in mask. */
 IFMA static void store_shared(const fe *x, jlong *out, size_t stride, __mmask8 mask) {
-    fe f = fe_broadcast(TO_SHARED);
-    fe v = fe_mul(x, &f);
-    fe_canonical(&v);
-    uint64_t l[NLIMBS][8] __attribute__((aligned(64)));
-    for (int k = 0; k < NLIMBS; k++) {
-        _mm512_store_si512(l[k], v.l[k]);
-    }
+    fe v = converted(x, TO_SHARED);
+    uint64_t limbs[8 * NLIMBS];
+    store_lanes(&v, limbs, NLIMBS, 8);
     for (int j = 0; j < 8; j++) {
-        if (!(mask >> j & 1)) {
-            continue;
+        if (mask >> j & 1) {
+            uint64_t w[GCD_WORDS];
+            words_from_limbs(limbs + NLIMBS * j, 1, NLIMBS, w);
+            memcpy(out + stride * j, w, 6 * sizeof(uint64_t));
         }
-        uint64_t w[6];
-        words_of(&l[0][j], 8, w);
-        memcpy(out + stride * j, w, sizeof w);
     }
 }
 
@@ -98,7 +72,9 @@ JNIEXPORT void JNICALL Java_io_c2spark_core_curve_IfmaDecoder_init(JNIEnv *env, 
         TO_SHARED[k] = (uint64_t) c[NLIMBS + k];
         B_R[k] = (uint64_t) c[2 * NLIMBS + k];
     }
-    words_of(FP.p, 1, P_WORDS);
+    uint64_t p[GCD_WORDS];
+    words_from_limbs(FP.p, 1, NLIMBS, p);
+    memcpy(P_WORDS, p, sizeof P_WORDS);
 }
 
 /*

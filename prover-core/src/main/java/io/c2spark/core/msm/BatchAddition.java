@@ -11,8 +11,9 @@ import io.c2spark.core.concurrent.ComputePool;
  * {@link AffineBatch}, in SIMD lanes where the JVM has them; about 6 multiplications per addition
  * against 11 for Jacobian mixed additions); the last few points and
  * the chunk sums are added in Jacobian coordinates. Chunks run in parallel on
- * {@link ComputePool}. Where the native kernel runs, G1 and G2 go there instead ({@link IfmaMsm}). Identity bases (all zero) are skipped; a pair meeting its own point is
- * doubled and a pair meeting its negation drops out.
+ * {@link ComputePool}. Identity bases (all zero) are skipped; a pair meeting its own point is
+ * doubled and a pair meeting its negation drops out. Where the native kernel runs, G1 and G2 go
+ * there instead ({@link IfmaMsm#selectedSum}).
  */
 public final class BatchAddition {
     /** Indices per chunk: its selected points (at most 4096 G1 points, 384 KiB) stay in L2. */

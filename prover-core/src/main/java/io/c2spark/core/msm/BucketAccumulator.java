@@ -221,11 +221,6 @@ final class BucketAccumulator {
         combine(ops, running, runningFull, weighted, weightedFull, segments, m, out, oo);
     }
 
-    /** The segments of a window's reduction ({@link #reduce}) with the given buckets, batch and spread. */
-    static int segments(int bucketCount, int batchSize, int spread) {
-        return Math.min(Math.min(reductionSegments(bucketCount), batchSize), bucketCount >> spread);
-    }
-
     /**
      * out = sum_j T_j + m * sum_j j R_j (Jacobian) from the segments' affine running sums R_j and
      * weighted sums T_j (absent where their flag is not set): the end of {@link #reduce}.

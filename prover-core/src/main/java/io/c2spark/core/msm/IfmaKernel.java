@@ -12,11 +12,10 @@ import java.math.BigInteger;
  * lanes, which must emulate the 52-bit multiplier with two fused multiply-adds on doubles and carry
  * every column through memory).
  *
- * <p>Used by {@link Msm} where {@link IfmaLibrary#AVAILABLE}; everywhere else the Java lanes run.
- * Handles are native
- * pointers: a chunk of points in the kernel's form (52-bit limbs, R = 2^416) with their recoded
- * scalars, and one window's buckets; each is freed by its owner. A point has 2 Fp elements in G1
- * and 4 in G2 (the elements argument).
+ * <p>Used through {@link IfmaMsm} where {@link IfmaLibrary#AVAILABLE}; everywhere else the Java
+ * lanes run. Handles are native pointers: a chunk of points in the kernel's form (52-bit limbs,
+ * R = 2^416) with their recoded scalars, and one window's buckets; each is freed by its owner. A
+ * point has 2 Fp elements in G1 and 4 in G2 (the elements argument).
  */
 final class IfmaKernel {
     private static final int LIMBS = 8;

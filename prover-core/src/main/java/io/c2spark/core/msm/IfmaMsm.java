@@ -36,7 +36,7 @@ final class IfmaMsm {
                 handles[w] = handle(IfmaKernel.newWindow(elements, 1 << (c - 1), batch, w == windows - 1 ? topSpread : 0),
                         group);
             }
-            handles[windows] = handle(IfmaKernel.newWindow(elements, 1 << selectedLog, batch(selectedLog), selectedLog),
+            handles[windows] = handle(IfmaKernel.newWindow(elements, 1 << selectedLog, Msm.batchSize(1 << selectedLog), selectedLog),
                     group);
             long ch = chunkHandle;
             for (int lo = 0; lo < n; lo += chunk) {
@@ -65,7 +65,7 @@ final class IfmaMsm {
                     if (w < windows) {
                         reduce(f, handles[w], 1 << (c - 1), batch, w == windows - 1 ? topSpread : 0, sums, w);
                     } else {
-                        reduce(f, handles[w], 1 << selectedLog, batch(selectedLog), selectedLog, sums, w);
+                        reduce(f, handles[w], 1 << selectedLog, Msm.batchSize(1 << selectedLog), selectedLog, sums, w);
                     }
                 }
             });
@@ -89,7 +89,7 @@ final class IfmaMsm {
         try {
             chunkHandle = handle(IfmaKernel.newChunk(elements, chunk), group);
             for (int t = 0; t < threads; t++) {
-                handles[t] = handle(IfmaKernel.newWindow(elements, 1 << selectedLog, batch(selectedLog), selectedLog), group);
+                handles[t] = handle(IfmaKernel.newWindow(elements, 1 << selectedLog, Msm.batchSize(1 << selectedLog), selectedLog), group);
             }
             long ch = chunkHandle;
             for (int lo = 0; lo < count; lo += chunk) {
@@ -106,7 +106,7 @@ final class IfmaMsm {
             long[] sums = new long[threads * 3 * f.limbs];
             ComputePool.forRange(0, threads, 1, (from, to) -> {
                 for (int t = from; t < to; t++) {
-                    reduce(f, handles[t], 1 << selectedLog, batch(selectedLog), selectedLog, sums, t);
+                    reduce(f, handles[t], 1 << selectedLog, Msm.batchSize(1 << selectedLog), selectedLog, sums, t);
                 }
             });
             PointOps ops = new PointOps(f);
@@ -123,8 +123,8 @@ final class IfmaMsm {
 
     /**
      * The window's sum into out's sum number index, by the kernel's batched reduction and Java's
-     * combination. Segments: about the square root of the digits, fewer than the Java lanes take
-     * (BucketAccumulator.segments), since the kernel's inversion is cheap (about 5 us) and each
+     * combination. Segments: about the square root of the digits, fewer than BucketAccumulator's
+     * reduce takes, since the kernel's inversion is cheap (about 5 us) and each
      * segment costs three Jacobian additions in Java, slow in a fresh JVM: 2^16 points' reduction
      * (4,096 digits) took 33-144 ms with 256 segments.
      */
@@ -145,10 +145,6 @@ final class IfmaMsm {
     /** Slots of the selected points' window: about a quarter of their count, from 8 to 2^15. */
     private static int selectedLog(int count) {
         return Math.max(3, Math.min(SELECTED_LOG, 31 - Integer.numberOfLeadingZeros(Math.max(1, count)) - 2));
-    }
-
-    private static int batch(int log) {
-        return Math.max(1, Math.min(2048, (1 << log) / 4));
     }
 
     private static int elements(Coordinates f) {

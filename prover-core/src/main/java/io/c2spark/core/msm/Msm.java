@@ -120,7 +120,7 @@ public final class Msm {
         long[] offset = offsetLimbs(c, windows);
         int chunk = Math.min(n, chunkPoints);
         long[] ones = affine ? new long[(n + 63) / 64] : null;
-        int batch = batchSize(c);
+        int batch = batchSize(1 << (c - 1));
         long[] sums;
         long[] onesSum = null;
         if (affine && (f == Coordinates.FP56 || f == Coordinates.FP2_56) && IfmaKernel.AVAILABLE) {
@@ -249,8 +249,8 @@ public final class Msm {
      * here (BigInteger gcd, measured 28-40 us), so a batch of 128 added 1.2 multiplications to each
      * 6.5-multiplication addition; with 1/4 of the buckets pending, about 1 point in 8 waits a batch.
      */
-    private static int batchSize(int c) {
-        return Math.max(1, Math.min(2048, (1 << (c - 1)) / 4));
+    static int batchSize(int buckets) {
+        return Math.max(1, Math.min(2048, buckets / 4));
     }
 
     /** The smallest W with (r - 1) + K < 2^(c W), K = sum_{w < W} 2^(c w + c - 1): the recoding fits. */

@@ -20,9 +20,10 @@ import java.math.BigInteger;
  *
  * <p>The transforms run in the native IFMA kernel ({@link IfmaNtt}) where it runs, else in SIMD
  * lanes ({@link LaneNtt}) where the JVM has them, else in scalar code ({@link Radix2Ntt}); the
- * results are the same. The domain holds a table of twiddles (48 n
- * bytes in lanes, 40 n in scalar code), built once; keep the domain to reuse it. Each transform
- * works on a copy of the vector (another 48 or 40 n bytes while it runs). k is at most 28 (Java
+ * results are the same. The domain holds a table of twiddles (48 n bytes in lanes, 40 n in scalar
+ * code; for the kernel 40 n of native memory, with its working copy of 40 n more), built once; keep
+ * the domain to reuse it. Each Java transform works on a copy of the vector (another 48 or 40 n
+ * bytes while it runs). k is at most 28 (Java
  * arrays stop at 2^31 entries).
  */
 public final class EvaluationDomain {
