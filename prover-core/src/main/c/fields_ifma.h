@@ -66,93 +66,188 @@ static inline void words_from_limbs(const uint64_t *limbs, size_t stride, int n,
     }
 }
 
-static inline int words_geq(const uint64_t *a, const uint64_t *b) {
+/* Bit length of a. */
+static inline int words_bits(const uint64_t *a) {
     for (int i = GCD_WORDS - 1; i >= 0; i--) {
-        if (a[i] != b[i]) {
-            return a[i] > b[i];
+        if (a[i] != 0) {
+            return 64 * i + 64 - __builtin_clzll(a[i]);
+        }
+    }
+    return 0;
+}
+
+/* The 64 bits of a from bit pos on. */
+static inline uint64_t words_bits_at(const uint64_t *a, int pos) {
+    int w = pos / 64;
+    int s = pos % 64;
+    uint64_t v = w < GCD_WORDS ? a[w] >> s : 0;
+    if (s != 0 && w + 1 < GCD_WORDS) {
+        v |= a[w + 1] << (64 - s);
+    }
+    return v;
+}
+
+/* t = a f + b g in two's complement over GCD_WORDS + 1 words. */
+static inline void words_combine(const uint64_t *a, int64_t f, const uint64_t *b, int64_t g, uint64_t *t) {
+    __int128 acc = 0;
+    for (int i = 0; i < GCD_WORDS; i++) {
+        acc += (__int128) a[i] * f + (__int128) b[i] * g;
+        t[i] = (uint64_t) acc;
+        acc >>= 64;
+    }
+    t[GCD_WORDS] = (uint64_t) acc;
+}
+
+/* t / 2^s (0 < s < 64) over GCD_WORDS + 1 words, rounding down. */
+static inline void words_shift_right(uint64_t *t, int s) {
+    for (int i = 0; i < GCD_WORDS; i++) {
+        t[i] = t[i] >> s | t[i + 1] << (64 - s);
+    }
+    t[GCD_WORDS] = (uint64_t) ((int64_t) t[GCD_WORDS] >> s);
+}
+
+/* t = -t over GCD_WORDS + 1 words. */
+static inline void words_negate(uint64_t *t) {
+    uint64_t carry = 1;
+    for (int i = 0; i <= GCD_WORDS; i++) {
+        uint64_t v = ~t[i] + carry;
+        carry = carry & (v == 0);
+        t[i] = v;
+    }
+}
+
+/* t += m k over GCD_WORDS + 1 words, for k >= 0 or k = -1. */
+static inline void words_add_multiple(uint64_t *t, const uint64_t *m, int64_t k) {
+    __int128 acc = 0;
+    for (int i = 0; i < GCD_WORDS; i++) {
+        acc += (__int128) t[i] + (__int128) m[i] * k;
+        t[i] = (uint64_t) acc;
+        acc >>= 64;
+    }
+    t[GCD_WORDS] += (uint64_t) acc;
+}
+
+static inline int words_negative(const uint64_t *t) {
+    return (int64_t) t[GCD_WORDS] < 0;
+}
+
+/* Whether t (non-negative, GCD_WORDS + 1 words) is at least m (GCD_WORDS words). */
+static inline int words_at_least(const uint64_t *t, const uint64_t *m) {
+    if (t[GCD_WORDS] != 0) {
+        return 1;
+    }
+    for (int i = GCD_WORDS - 1; i >= 0; i--) {
+        if (t[i] != m[i]) {
+            return t[i] > m[i];
         }
     }
     return 1;
 }
 
-/* a -= b (a >= b), or a += b; returns the carry. */
-static inline uint64_t words_sub(uint64_t *a, const uint64_t *b) {
-    uint64_t borrow = 0;
+/* Steps of the binary GCD per pass over the full numbers: the update factors stay within 2^30. */
+#define GCD_STEPS 30
+
+/*
+ * (u f + v g) / 2^GCD_STEPS mod m into out, for u, v in [0, m): the division as Montgomery's, by
+ * adding the multiple of m that clears the low bits (minv = -m^-1 mod 2^64).
+ */
+static inline void words_combine_mod(const uint64_t *u, int64_t f, const uint64_t *v, int64_t g, const uint64_t *m,
+        uint64_t minv, uint64_t *out) {
+    uint64_t t[GCD_WORDS + 1];
+    words_combine(u, f, v, g, t);
+    words_add_multiple(t, m, (int64_t) ((t[0] * minv) & ((1ULL << GCD_STEPS) - 1)));
+    words_shift_right(t, GCD_STEPS);
+    while (words_negative(t)) {
+        words_add_multiple(t, m, 1);
+    }
+    while (words_at_least(t, m)) {
+        words_add_multiple(t, m, -1);
+    }
     for (int i = 0; i < GCD_WORDS; i++) {
-        uint64_t d = a[i] - b[i] - borrow;
-        borrow = (a[i] < b[i]) | ((a[i] == b[i]) & borrow);
-        a[i] = d;
+        out[i] = t[i];
     }
-    return borrow;
 }
 
-static inline uint64_t words_add(uint64_t *a, const uint64_t *b) {
-    uint64_t carry = 0;
+/*
+ * a^-1 mod m for 0 < a < m, m odd, by Pornin's optimised binary GCD ("Optimized Binary GCD for
+ * Modular Inversion", 2020): each pass runs GCD_STEPS steps of the binary GCD on 64-bit
+ * approximations of a and b (their low 30 and top 32 bits), collecting the steps as factors, then
+ * applies the factors to the full numbers and to the Bezout coefficients, u and v with a = u y and
+ * b = v y mod m throughout; it ends at a = 0, b = gcd = 1, y^-1 = v. About 26 passes for Fp, where
+ * the plain binary algorithm took one pass over the numbers per step (about 18 us against 2).
+ * Not constant-time: the MSM's values are public.
+ */
+static inline void words_inverse(const uint64_t *y, const uint64_t *m, uint64_t *out) {
+    uint64_t a[GCD_WORDS], b[GCD_WORDS], u[GCD_WORDS] = {1}, v[GCD_WORDS] = {0};
+    uint64_t minv = 1;
+    for (int i = 0; i < 6; i++) {
+        minv *= 2 - m[0] * minv;
+    }
+    minv = -minv;
     for (int i = 0; i < GCD_WORDS; i++) {
-        uint64_t s = a[i] + b[i] + carry;
-        carry = (s < a[i]) | ((s == a[i]) & carry);
-        a[i] = s;
+        a[i] = y[i];
+        b[i] = m[i];
     }
-    return carry;
-}
-
-static inline void words_half(uint64_t *a) {
-    for (int i = 0; i < GCD_WORDS - 1; i++) {
-        a[i] = a[i] >> 1 | a[i + 1] << 63;
-    }
-    a[GCD_WORDS - 1] >>= 1;
-}
-
-static inline int words_is_one(const uint64_t *a) {
-    uint64_t rest = a[0] ^ 1;
-    for (int i = 1; i < GCD_WORDS; i++) {
-        rest |= a[i];
-    }
-    return rest == 0;
-}
-
-/* x / 2 mod m for x below m (m odd, below 2^447). */
-static inline void words_half_mod(uint64_t *x, const uint64_t *m) {
-    if (x[0] & 1) {
-        words_add(x, m);
-    }
-    words_half(x);
-}
-
-/* x - y mod m for x, y below m. */
-static inline void words_sub_mod(uint64_t *x, const uint64_t *y, const uint64_t *m) {
-    if (words_sub(x, y)) {
-        words_add(x, m);
-    }
-}
-
-/* a^-1 mod m for 0 < a < m, m odd: the binary extended Euclidean algorithm (not constant-time: the MSM's values are public). */
-static inline void words_inverse(const uint64_t *a, const uint64_t *m, uint64_t *out) {
-    uint64_t u[GCD_WORDS], v[GCD_WORDS], x1[GCD_WORDS] = {1}, x2[GCD_WORDS] = {0};
-    for (int i = 0; i < GCD_WORDS; i++) {
-        u[i] = a[i];
-        v[i] = m[i];
-    }
-    while (!words_is_one(u) && !words_is_one(v)) {
-        while (!(u[0] & 1)) {
-            words_half(u);
-            words_half_mod(x1, m);
+    for (;;) {
+        int la = words_bits(a);
+        if (la == 0) {
+            break;
         }
-        while (!(v[0] & 1)) {
-            words_half(v);
-            words_half_mod(x2, m);
+        int lb = words_bits(b);
+        int n = la > lb ? la : lb;
+        if (n < 2 * GCD_STEPS + 2) {
+            n = 2 * GCD_STEPS + 2;
         }
-        if (words_geq(u, v)) {
-            words_sub(u, v);
-            words_sub_mod(x1, x2, m);
-        } else {
-            words_sub(v, u);
-            words_sub_mod(x2, x1, m);
+        uint64_t low = (1ULL << GCD_STEPS) - 1;
+        uint64_t xa = (a[0] & low) | (words_bits_at(a, n - GCD_STEPS - 2) << GCD_STEPS);
+        uint64_t xb = (b[0] & low) | (words_bits_at(b, n - GCD_STEPS - 2) << GCD_STEPS);
+        int64_t f0 = 1, g0 = 0, f1 = 0, g1 = 1;
+        /* Branch-free: the steps' branches are coin flips. */
+        for (int j = 0; j < GCD_STEPS; j++) {
+            uint64_t odd = -(xa & 1);
+            uint64_t swap = odd & -(uint64_t) (xa < xb);
+            uint64_t dx = (xa ^ xb) & swap;
+            xa ^= dx;
+            xb ^= dx;
+            int64_t df = (f0 ^ f1) & (int64_t) swap;
+            f0 ^= df;
+            f1 ^= df;
+            int64_t dg = (g0 ^ g1) & (int64_t) swap;
+            g0 ^= dg;
+            g1 ^= dg;
+            xa -= xb & odd;
+            f0 -= f1 & (int64_t) odd;
+            g0 -= g1 & (int64_t) odd;
+            xa >>= 1;
+            f1 *= 2;
+            g1 *= 2;
+        }
+        uint64_t ta[GCD_WORDS + 1], tb[GCD_WORDS + 1];
+        words_combine(a, f0, b, g0, ta);
+        words_combine(a, f1, b, g1, tb);
+        words_shift_right(ta, GCD_STEPS);
+        words_shift_right(tb, GCD_STEPS);
+        if (words_negative(ta)) {
+            words_negate(ta);
+            f0 = -f0;
+            g0 = -g0;
+        }
+        if (words_negative(tb)) {
+            words_negate(tb);
+            f1 = -f1;
+            g1 = -g1;
+        }
+        uint64_t nu[GCD_WORDS];
+        words_combine_mod(u, f0, v, g0, m, minv, nu);
+        words_combine_mod(u, f1, v, g1, m, minv, v);
+        for (int i = 0; i < GCD_WORDS; i++) {
+            a[i] = ta[i];
+            b[i] = tb[i];
+            u[i] = nu[i];
         }
     }
-    const uint64_t *r = words_is_one(u) ? x1 : x2;
     for (int i = 0; i < GCD_WORDS; i++) {
-        out[i] = r[i];
+        out[i] = v[i];
     }
 }
 
