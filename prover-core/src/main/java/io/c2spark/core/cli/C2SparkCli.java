@@ -14,7 +14,8 @@ public final class C2SparkCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(FileErrorHandler.install(new CommandLine(new C2SparkCli())).execute(args));
+        int status = Groth16Command.runPlainProve(args);
+        System.exit(status >= 0 ? status : FileErrorHandler.install(new CommandLine(new C2SparkCli())).execute(args));
     }
 
     @Override

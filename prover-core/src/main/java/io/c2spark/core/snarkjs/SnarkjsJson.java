@@ -3,9 +3,6 @@ package io.c2spark.core.snarkjs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.Proof;
@@ -16,19 +13,23 @@ import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * snarkjs's Groth16 JSON files: verification_key.json, proof.json and public.json. Numbers are
  * decimal strings; points are written as ffjavascript's toObject writes them: G1 [x, y, "1"], G2
  * [[x.c0, x.c1], [y.c0, y.c1], ["1", "0"]], the identity with z = 0 (["0", "1", "0"] and
  * [["0", "0"], ["1", "0"], ["0", "0"]]). Reading accepts z = 1 or the identity only (snarkjs writes
- * affine points); a bad value is an error naming the file and the field.
+ * affine points); a bad value is an error naming the file and the field. The files are written as
+ * snarkjs writes them ({@link JsonText}) from trees of maps, lists and strings, and read with
+ * Jackson.
  */
 public final class SnarkjsJson {
     public static final String CURVE = "bls12381";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private SnarkjsJson() {
     }
@@ -38,52 +39,53 @@ public final class SnarkjsJson {
      * it): Fp12 in tower order as nested arrays [[c0.c0, c0.c1, c0.c2], [c1.c0, c1.c1, c1.c2]] of
      * Fp2 pairs.
      */
-    public static ObjectNode verificationKey(VerifyingKey vk) {
-        ObjectNode o = NODES.objectNode();
+    public static Map<String, Object> verificationKey(VerifyingKey vk) {
+        Map<String, Object> o = new LinkedHashMap<>();
         o.put("protocol", "groth16");
         o.put("curve", CURVE);
         o.put("nPublic", vk.numPublic());
-        o.set("vk_alpha_1", g1(vk.alpha1(), 0));
-        o.set("vk_beta_2", g2(vk.beta2(), 0));
-        o.set("vk_gamma_2", g2(vk.gamma2(), 0));
-        o.set("vk_delta_2", g2(vk.delta2(), 0));
-        o.set("vk_alphabeta_12", fp12(Pairing.pairing(vk.alpha1(), 0, vk.beta2(), 0)));
-        ArrayNode ic = o.putArray("IC");
+        o.put("vk_alpha_1", g1(vk.alpha1(), 0));
+        o.put("vk_beta_2", g2(vk.beta2(), 0));
+        o.put("vk_gamma_2", g2(vk.gamma2(), 0));
+        o.put("vk_delta_2", g2(vk.delta2(), 0));
+        o.put("vk_alphabeta_12", fp12(Pairing.pairing(vk.alpha1(), 0, vk.beta2(), 0)));
+        List<Object> ic = new ArrayList<>();
         for (int i = 0; i <= vk.numPublic(); i++) {
             ic.add(g1(vk.ic(), i * VerifyingKey.G1_LONGS));
         }
+        o.put("IC", ic);
         return o;
     }
 
-    public static ObjectNode proof(Proof p) {
-        ObjectNode o = NODES.objectNode();
-        o.set("pi_a", g1(p.a(), 0));
-        o.set("pi_b", g2(p.b(), 0));
-        o.set("pi_c", g1(p.c(), 0));
+    public static Map<String, Object> proof(Proof p) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("pi_a", g1(p.a(), 0));
+        o.put("pi_b", g2(p.b(), 0));
+        o.put("pi_c", g1(p.c(), 0));
         o.put("protocol", "groth16");
         o.put("curve", CURVE);
         return o;
     }
 
     /** public.json: the public inputs after ONE, Fr Montgomery, 4 limbs each. */
-    public static ArrayNode publicSignals(long[] values) {
-        ArrayNode a = NODES.arrayNode();
+    public static List<Object> publicSignals(long[] values) {
+        List<Object> a = new ArrayList<>();
         for (int i = 0; i < values.length / Fr.LIMBS; i++) {
             a.add(Fr.toBigInteger(values, i * Fr.LIMBS).toString());
         }
         return a;
     }
 
-    /** Writes JSON with snarkjs's one-space indentation, through a temporary file and a rename. */
-    public static void write(Path path, JsonNode node) throws IOException {
+    /** Writes a tree of this class's builders as snarkjs does, through a temporary file and a rename. */
+    public static void write(Path path, Object tree) throws IOException {
         Path tmp = path.resolveSibling(path.getFileName() + ".tmp");
-        Files.writeString(tmp, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node) + "\n");
+        Files.writeString(tmp, JsonText.of(tree));
         Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     public static JsonNode parse(Path path) throws IOException {
         try {
-            return MAPPER.readTree(path.toFile());
+            return Mapper.INSTANCE.readTree(path.toFile());
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(path + ": not valid JSON: " + e.getOriginalMessage(), e);
         }
@@ -158,40 +160,37 @@ public final class SnarkjsJson {
         return true;
     }
 
-    static ArrayNode g1(long[] p, int off) {
-        ArrayNode n = NODES.arrayNode();
+    static List<Object> g1(long[] p, int off) {
         if (isZero(p, off, VerifyingKey.G1_LONGS)) {
-            return n.add("0").add("1").add("0");
+            return List.of("0", "1", "0");
         }
-        return n.add(fp(p, off)).add(fp(p, off + Fp.LIMBS)).add("1");
+        return List.of(fp(p, off), fp(p, off + Fp.LIMBS), "1");
     }
 
-    static ArrayNode g2(long[] p, int off) {
-        ArrayNode n = NODES.arrayNode();
+    static List<Object> g2(long[] p, int off) {
         if (isZero(p, off, VerifyingKey.G2_LONGS)) {
-            n.addArray().add("0").add("0");
-            n.addArray().add("1").add("0");
-            n.addArray().add("0").add("0");
-            return n;
+            return List.of(List.of("0", "0"), List.of("1", "0"), List.of("0", "0"));
         }
-        for (int k = 0; k < 2; k++) {
-            int c = off + 2 * k * Fp.LIMBS;
-            n.addArray().add(fp(p, c)).add(fp(p, c + Fp.LIMBS));
-        }
-        n.addArray().add("1").add("0");
-        return n;
+        return List.of(List.of(fp(p, off), fp(p, off + Fp.LIMBS)),
+                List.of(fp(p, off + 2 * Fp.LIMBS), fp(p, off + 3 * Fp.LIMBS)), List.of("1", "0"));
     }
 
-    private static ArrayNode fp12(long[] f) {
-        ArrayNode n = NODES.arrayNode();
+    private static List<Object> fp12(long[] f) {
+        List<Object> n = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            ArrayNode c6 = n.addArray();
+            List<Object> c6 = new ArrayList<>();
             for (int j = 0; j < 3; j++) {
                 int off = (6 * i + 2 * j) * Fp.LIMBS;
-                c6.addArray().add(fp(f, off)).add(fp(f, off + Fp.LIMBS));
+                c6.add(List.of(fp(f, off), fp(f, off + Fp.LIMBS)));
             }
+            n.add(c6);
         }
         return n;
+    }
+
+    /** Jackson's object mapper, started only by a read: writing a proof does without it. */
+    private static final class Mapper {
+        static final ObjectMapper INSTANCE = new ObjectMapper();
     }
 
     /** Field access with errors that name the file and the field. */

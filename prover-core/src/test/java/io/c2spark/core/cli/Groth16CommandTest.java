@@ -1,6 +1,7 @@
 package io.c2spark.core.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.c2spark.core.snarkjs.SnarkjsFixture;
@@ -44,5 +45,26 @@ class Groth16CommandTest {
 
         StringWriter missing = new StringWriter();
         assertEquals(1, run(missing, "groth16", "verify", fx.verificationKey().toString(), fx.dir.resolve("nope.json").toString(), fx.proof().toString()));
+    }
+
+    /** snarkjs's plain call runs without picocli's model, with the same files and exit statuses; anything else goes to picocli. */
+    @Test
+    void plainProveRunsWithoutTheCommandLineModel() throws IOException {
+        SnarkjsFixture fx = SnarkjsFixture.get();
+        String zkey = fx.zkey().toString();
+        String wtns = fx.wtns().toString();
+        assertEquals(-1, Groth16Command.runPlainProve(new String[] {"groth16", "prove", "--help", zkey, wtns, "p.json"}));
+        assertEquals(-1, Groth16Command.runPlainProve(new String[] {"groth16", "verify", zkey, wtns, "p.json", "q.json"}));
+        assertEquals(-1, Groth16Command.runPlainProve(new String[] {"groth16", "prove", zkey, wtns}));
+
+        assertEquals(0, Groth16Command.runPlainProve(new String[] {"groth16", "prove", zkey, wtns,
+            fx.dir.resolve("plain_proof.json").toString(), fx.dir.resolve("plain_public.json").toString()}));
+        String out = fx.snarkjs("groth16", "verify", "vk.json", "plain_public.json", "plain_proof.json");
+        assertTrue(out.contains("OK"), out);
+
+        Path missing = fx.dir.resolve("missing.zkey");
+        assertEquals(FileErrorHandler.EXIT_CODE, Groth16Command.runPlainProve(new String[] {"groth16", "prove",
+            missing.toString(), wtns, fx.dir.resolve("never.json").toString(), fx.dir.resolve("never_public.json").toString()}));
+        assertFalse(Files.exists(fx.dir.resolve("never.json")));
     }
 }
