@@ -1,5 +1,6 @@
 package io.c2spark.core.snarkjs;
 
+import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fr;
@@ -22,17 +23,13 @@ import java.util.Random;
  * <li>pi_a = alpha + A(w) + r delta, pi_b = beta + B2(w) + s delta, pi_c = C(w_private) + H(h) +
  * s pi_a + r (beta + B1(w) + s delta) - r s delta.
  * </ul>
- * snarkjs's roots of unity come from 5, the least quadratic non-residue of r (ffjavascript and
- * wasmcurves build_fft.js), ours from 7 (bellperson's). Both n-th roots generate the same group:
- * omega_snarkjs = omega_ours^k, so snarkjs's point i is our point k i mod n and the transforms run
- * on our domain through that permutation.
+ * The domain is snarkjs's: its roots of unity come from 5, the least quadratic non-residue of r
+ * (ffjavascript and wasmcurves build_fft.js), where bellperson's come from 7.
  */
 public final class ZkeyProver {
     private final ZkeyFile zkey;
     private final MultiExp msm;
     private final EvaluationDomain domain;
-    /** snarkjs's domain index i -> our index k i mod n. */
-    private final int[] toOurs;
     /** snarkjs's odd-coset shift, a primitive 2n-th root of unity whose square is its omega. */
     private final long[] inc;
 
@@ -43,37 +40,12 @@ public final class ZkeyProver {
         if (logN < 1 || logN >= EvaluationDomain.TWO_ADICITY) {
             throw new IllegalArgumentException("zkey domain size " + zkey.domainSize + " is not supported");
         }
-        this.domain = EvaluationDomain.ofLogSize(logN);
         BigInteger r = Fr.MODULUS;
         BigInteger t = r.subtract(BigInteger.ONE).shiftRight(EvaluationDomain.TWO_ADICITY);
         BigInteger root = BigInteger.valueOf(5).modPow(t, r);
         BigInteger incValue = root.modPow(BigInteger.ONE.shiftLeft(EvaluationDomain.TWO_ADICITY - logN - 1), r);
-        BigInteger omegaSnarkjs = incValue.multiply(incValue).mod(r);
-        int k = discreteLog(omegaSnarkjs, Fr.toBigInteger(domain.omega(), 0), logN);
-        int n = zkey.domainSize;
-        this.toOurs = new int[n];
-        for (int i = 0; i < n; i++) {
-            toOurs[i] = (int) ((long) k * i % n);
-        }
         this.inc = Fr.of(incValue);
-    }
-
-    /** k with base^k = h in the cyclic group of order 2^logN (2-adic digit by digit). */
-    private static int discreteLog(BigInteger h, BigInteger base, int logN) {
-        BigInteger r = Fr.MODULUS;
-        BigInteger baseInv = base.modInverse(r);
-        int k = 0;
-        for (int bit = 0; bit < logN; bit++) {
-            BigInteger x = h.multiply(baseInv.modPow(BigInteger.valueOf(k), r)).mod(r);
-            x = x.modPow(BigInteger.ONE.shiftLeft(logN - 1 - bit), r);
-            if (!x.equals(BigInteger.ONE)) {
-                k |= 1 << bit;
-            }
-        }
-        if (!base.modPow(BigInteger.valueOf(k), r).equals(h)) {
-            throw new IllegalStateException("roots of unity of the two domains do not match");
-        }
-        return k;
+        this.domain = EvaluationDomain.withRoot(Fr.of(incValue.multiply(incValue).mod(r)), logN);
     }
 
     /** A proof with fresh random r and s. */
@@ -143,47 +115,39 @@ public final class ZkeyProver {
         return out;
     }
 
-    /** h_i = a_i b_i - c_i on snarkjs's odd coset, the scalars of the H points. */
+    /**
+     * h_i = a_i b_i - c_i on snarkjs's odd coset, the scalars of the H points. A w and B w are
+     * summed in parallel, one matrix each; the transforms run on the pool.
+     */
     long[] quotient(long[] witness) {
         int n = zkey.domainSize;
         long[] a = new long[n * Fr.LIMBS];
         long[] b = new long[n * Fr.LIMBS];
-        long[] t = new long[Fr.LIMBS];
-        for (int k = 0; k < zkey.numCoefficients(); k++) {
-            long[] dst = zkey.coefMatrix[k] == 0 ? a : b;
-            int row = zkey.coefConstraint[k] * Fr.LIMBS;
-            Fr.mul(zkey.coefValue, k * Fr.LIMBS, witness, zkey.coefSignal[k] * Fr.LIMBS, t, 0);
-            Fr.add(dst, row, t, 0, dst, row);
-        }
+        ComputePool.both(() -> rows(0, witness, a), () -> rows(1, witness, b));
         long[] c = new long[n * Fr.LIMBS];
-        Fr.mulArrays(a, 0, b, 0, c, 0, n);
-        toOddCoset(a);
-        toOddCoset(b);
-        toOddCoset(c);
-        for (int i = 0; i < n; i++) {
-            int o = i * Fr.LIMBS;
-            Fr.mul(a, o, b, o, a, o);
-            Fr.sub(a, o, c, o, a, o);
-        }
+        ComputePool.forRange(0, n, 1 << 12, (from, to) -> Fr.mulArrays(a, from, b, from, c, from, to - from));
+        domain.toCoset(a, inc);
+        domain.toCoset(b, inc);
+        domain.toCoset(c, inc);
+        ComputePool.forRange(0, n, 1 << 12, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int o = i * Fr.LIMBS;
+                Fr.mul(a, o, b, o, a, o);
+                Fr.sub(a, o, c, o, a, o);
+            }
+        });
         return a;
     }
 
-    /** Evaluations at snarkjs's omega^i to evaluations at inc omega^i, in place. */
-    private void toOddCoset(long[] v) {
-        int n = zkey.domainSize;
-        long[] y = new long[n * Fr.LIMBS];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(v, i * Fr.LIMBS, y, toOurs[i] * Fr.LIMBS, Fr.LIMBS);
-        }
-        domain.ifft(y);
-        long[] power = Fr.FIELD.one();
-        for (int j = 0; j < n; j++) {
-            Fr.mul(y, j * Fr.LIMBS, power, 0, y, j * Fr.LIMBS);
-            Fr.mul(power, 0, inc, 0, power, 0);
-        }
-        domain.fft(y);
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(y, toOurs[i] * Fr.LIMBS, v, i * Fr.LIMBS, Fr.LIMBS);
+    /** The rows of matrix (0: A, 1: B) times the witness, added into out. */
+    private void rows(int matrix, long[] witness, long[] out) {
+        long[] t = new long[Fr.LIMBS];
+        for (int k = 0; k < zkey.numCoefficients(); k++) {
+            if (zkey.coefMatrix[k] == matrix) {
+                int row = zkey.coefConstraint[k] * Fr.LIMBS;
+                Fr.mul(zkey.coefValue, k * Fr.LIMBS, witness, zkey.coefSignal[k] * Fr.LIMBS, t, 0);
+                Fr.add(out, row, t, 0, out, row);
+            }
         }
     }
 

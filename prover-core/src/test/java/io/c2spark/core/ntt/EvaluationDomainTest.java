@@ -116,6 +116,31 @@ class EvaluationDomainTest {
         }
     }
 
+    /** A domain on snarkjs's roots (powers of 5) moves evaluations to any coset exactly; a root of lower order is refused. */
+    @Test
+    void toCosetOnAnotherRootMatchesNaiveEvaluation() {
+        BigInteger five = BigInteger.valueOf(5);
+        BigInteger t = R.subtract(BigInteger.ONE).shiftRight(32);
+        for (int k = 1; k <= 8; k++) {
+            BigInteger w = five.modPow(t.shiftLeft(32 - k), R);
+            EvaluationDomain d = EvaluationDomain.withRoot(Fr.of(w), k);
+            int n = d.size();
+            BigInteger[] c = toBig(randomVector(n));
+            long[] a = new long[4 * n];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(Fr.of(eval(c, w.modPow(BigInteger.valueOf(i), R))), 0, a, 4 * i, 4);
+            }
+            BigInteger shift = Fr.toBigInteger(randomVector(1), 0);
+            d.toCoset(a, Fr.of(shift));
+            for (int i = 0; i < n; i++) {
+                BigInteger x = shift.multiply(w.modPow(BigInteger.valueOf(i), R)).mod(R);
+                assertEquals(eval(c, x), Fr.toBigInteger(a, 4 * i), "k=" + k + " i=" + i);
+            }
+            int logSize = k;
+            assertThrows(IllegalArgumentException.class, () -> EvaluationDomain.withRoot(Fr.of(w.multiply(w).mod(R)), logSize));
+        }
+    }
+
     @Test
     void cosetFftMatchesNaiveEvaluationOnTheCoset() {
         for (int k = 0; k <= 7; k++) {
