@@ -326,7 +326,7 @@ static int K(add_or_copy)(K(window_t) *w, uint64_t *targets, uint8_t *target_ful
  * BucketAccumulator.reduce's batched part: each digit's 2^spread slots summed into its first,
  * then the digits cut into segments of m, walking down each segment its running sum R_j takes the
  * next bucket and its weighted sum T_j takes R_j, all segments side by side as one batch per step.
- * Leaves R_j and T_j (affine, with their full flags) for the caller's Jacobian combination.
+ * Leaves R_j and T_j (affine, with their full flags) for combine.
  */
 static void K(reduce)(K(window_t) *w, int segments, int m, uint64_t *running, uint8_t *running_full,
         uint64_t *weighted, uint8_t *weighted_full) {
@@ -362,6 +362,168 @@ static void K(reduce)(K(window_t) *w, int segments, int m, uint64_t *running, ui
         }
         K(run_batch)(w, weighted, weighted_full, running, n);
     }
+}
+
+/*
+ * The reduction's last steps in Jacobian coordinates (X / Z^2, Y / Z^3; Z = 0 the identity), one
+ * point in lane 0 of the lanes: a few hundred additions per window, too few to batch, and in Java
+ * they were the MSM's coldest code. Every coordinate is kept canonical.
+ */
+typedef struct {
+    FIELD x;
+    FIELD y;
+    FIELD z;
+} K(jacobian_t);
+
+IFMA_INLINE FIELD K(cmul)(const FIELD *a, const FIELD *b) {
+    FIELD r = F(mul)(a, b);
+    F(canonical)(&r);
+    return r;
+}
+
+IFMA_INLINE FIELD K(cadd)(const FIELD *a, const FIELD *b) {
+    FIELD r = F(add)(a, b);
+    F(canonical)(&r);
+    return r;
+}
+
+IFMA_INLINE FIELD K(csub)(const FIELD *a, const FIELD *b) {
+    FIELD r = F(sub)(a, b);
+    F(canonical)(&r);
+    return r;
+}
+
+IFMA_INLINE int K(is_zero)(const FIELD *a) {
+    FIELD zero = F(zero)();
+    return F(equal)(a, &zero) & 1;
+}
+
+/* p = 2 p (dbl-2009-l, a = 0). */
+IFMA static void K(jacobian_double)(K(jacobian_t) *p) {
+    if (K(is_zero)(&p->z)) {
+        return;
+    }
+    FIELD a = K(cmul)(&p->x, &p->x);
+    FIELD b = K(cmul)(&p->y, &p->y);
+    FIELD c = K(cmul)(&b, &b);
+    FIELD xb = K(cadd)(&p->x, &b);
+    FIELD d = K(cmul)(&xb, &xb);
+    d = K(csub)(&d, &a);
+    d = K(csub)(&d, &c);
+    d = K(cadd)(&d, &d);
+    FIELD e = K(cadd)(&a, &a);
+    e = K(cadd)(&e, &a);
+    FIELD f = K(cmul)(&e, &e);
+    FIELD d2 = K(cadd)(&d, &d);
+    FIELD x3 = K(csub)(&f, &d2);
+    FIELD c8 = K(cadd)(&c, &c);
+    c8 = K(cadd)(&c8, &c8);
+    c8 = K(cadd)(&c8, &c8);
+    FIELD t = K(csub)(&d, &x3);
+    FIELD y3 = K(cmul)(&e, &t);
+    y3 = K(csub)(&y3, &c8);
+    FIELD z3 = K(cmul)(&p->y, &p->z);
+    p->z = K(cadd)(&z3, &z3);
+    p->x = x3;
+    p->y = y3;
+}
+
+/*
+ * The common end of the full and the mixed addition (add-1998-cmo-2), both points brought to the
+ * same Z: u1 = X1 Z2^2, s1 = Y1 Z2^3, u2 = X2 Z1^2, s2 = Y2 Z1^3, zz = Z1 Z2; p becomes the sum.
+ */
+IFMA static void K(jacobian_finish)(K(jacobian_t) *p, const FIELD *u1, const FIELD *s1, const FIELD *u2,
+        const FIELD *s2, const FIELD *zz) {
+    FIELD h = K(csub)(u2, u1);
+    FIELD r = K(csub)(s2, s1);
+    if (K(is_zero)(&h)) {
+        if (K(is_zero)(&r)) {
+            K(jacobian_double)(p);
+        } else {
+            p->z = F(zero)();
+        }
+        return;
+    }
+    FIELD hh = K(cmul)(&h, &h);
+    FIELD hhh = K(cmul)(&hh, &h);
+    FIELD v = K(cmul)(u1, &hh);
+    FIELD x3 = K(cmul)(&r, &r);
+    x3 = K(csub)(&x3, &hhh);
+    x3 = K(csub)(&x3, &v);
+    x3 = K(csub)(&x3, &v);
+    FIELD t = K(csub)(&v, &x3);
+    FIELD y3 = K(cmul)(&r, &t);
+    FIELD sh = K(cmul)(s1, &hhh);
+    y3 = K(csub)(&y3, &sh);
+    p->z = K(cmul)(zz, &h);
+    p->x = x3;
+    p->y = y3;
+}
+
+/* p += q. */
+IFMA static void K(jacobian_add)(K(jacobian_t) *p, const K(jacobian_t) *q) {
+    if (K(is_zero)(&q->z)) {
+        return;
+    }
+    if (K(is_zero)(&p->z)) {
+        *p = *q;
+        return;
+    }
+    FIELD z1z1 = K(cmul)(&p->z, &p->z);
+    FIELD z2z2 = K(cmul)(&q->z, &q->z);
+    FIELD u1 = K(cmul)(&p->x, &z2z2);
+    FIELD u2 = K(cmul)(&q->x, &z1z1);
+    FIELD s1 = K(cmul)(&p->y, &q->z);
+    s1 = K(cmul)(&s1, &z2z2);
+    FIELD s2 = K(cmul)(&q->y, &p->z);
+    s2 = K(cmul)(&s2, &z1z1);
+    FIELD zz = K(cmul)(&p->z, &q->z);
+    K(jacobian_finish)(p, &u1, &s1, &u2, &s2, &zz);
+}
+
+/* p += the affine point at xy (the buckets' layout). */
+IFMA static void K(jacobian_add_affine)(K(jacobian_t) *p, const uint64_t *xy) {
+    K(jacobian_t) q;
+    q.x = K(broadcast)(xy, 0);
+    q.y = K(broadcast)(xy, COORD_LONGS);
+    q.z = F(one)();
+    if (K(is_zero)(&p->z)) {
+        *p = q;
+        return;
+    }
+    FIELD z1z1 = K(cmul)(&p->z, &p->z);
+    FIELD u2 = K(cmul)(&q.x, &z1z1);
+    FIELD s2 = K(cmul)(&q.y, &p->z);
+    s2 = K(cmul)(&s2, &z1z1);
+    FIELD zz = p->z;
+    FIELD u1 = p->x;
+    FIELD s1 = p->y;
+    K(jacobian_finish)(p, &u1, &s1, &u2, &s2, &zz);
+}
+
+/*
+ * The window's sum from the segments' running sums R_j and weighted sums T_j (reduce):
+ * sum_j T_j + m sum_j j R_j, the inner sum by a running sum from the top segment down.
+ */
+IFMA static K(jacobian_t) K(combine)(const uint64_t *running, const uint8_t *running_full, const uint64_t *weighted,
+        const uint8_t *weighted_full, int segments, int m) {
+    K(jacobian_t) sum = {F(zero)(), F(zero)(), F(zero)()};
+    K(jacobian_t) multiples = sum;
+    K(jacobian_t) out = sum;
+    for (int j = segments - 1; j >= 0; j--) {
+        K(jacobian_add)(&multiples, &sum);
+        if (running_full[j]) {
+            K(jacobian_add_affine)(&sum, running + (size_t) j * POINT_LONGS);
+        }
+        if (weighted_full[j]) {
+            K(jacobian_add_affine)(&out, weighted + (size_t) j * POINT_LONGS);
+        }
+    }
+    for (int i = m; i > 1; i >>= 1) {
+        K(jacobian_double)(&multiples);
+    }
+    K(jacobian_add)(&out, &multiples);
+    return out;
 }
 
 static void K(free_window)(K(window_t) *w) {

@@ -226,12 +226,11 @@ JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_accumulate(JNIEnv *en
     }
 }
 
-/* n points (e Fp elements each, kernel form) to Fp56's working form (7 limbs of 56 bits per element, R' = 2^392) in out, their flags in full. */
-IFMA static void export_points(JNIEnv *env, const uint64_t *b, const uint8_t *flags, int n, int e, jlongArray out,
-        jbooleanArray full) {
+/* n points (e Fp elements each, kernel form) to Fp56's working form (7 limbs of 56 bits per element, R' = 2^392) in out from offset on. */
+IFMA static void export_points(JNIEnv *env, const uint64_t *b, int n, int e, jlongArray out, jint offset) {
     jlong *fp56 = calloc((size_t) n * 7 * e + 1, sizeof(jlong));
     if (fp56 == NULL) {
-        throw_state(env, "IFMA kernel: out of memory exporting buckets");
+        throw_state(env, "IFMA kernel: out of memory exporting a sum");
         return;
     }
     uint64_t cut[8 * NLIMBS];
@@ -261,18 +260,16 @@ IFMA static void export_points(JNIEnv *env, const uint64_t *b, const uint8_t *fl
             }
         }
     }
-    (*env)->SetLongArrayRegion(env, out, 0, n * 7 * e, fp56);
-    (*env)->SetBooleanArrayRegion(env, full, 0, n, (const jboolean *) flags);
+    (*env)->SetLongArrayRegion(env, out, offset, n * 7 * e, fp56);
     free(fp56);
 }
 
 /*
- * The window's reduction (bucket_kernel.h's reduce) into segments running and weighted sums,
- * written in Fp56's working form with their full flags for the Jacobian combination in Java.
+ * The window's sum (bucket_kernel.h's reduce, then combine), Jacobian X, Y, Z in Fp56's working
+ * form, into out from offset on.
  */
-JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_reduce(JNIEnv *env, jclass cls, jlong window,
-        jint segments, jint m, jlongArray running, jbooleanArray running_full, jlongArray weighted,
-        jbooleanArray weighted_full) {
+IFMA JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_reduce(JNIEnv *env, jclass cls, jlong window,
+        jint segments, jint m, jlongArray out, jint offset) {
     int e = *(int *) (intptr_t) window;
     size_t point_longs = (size_t) e * NLIMBS;
     uint64_t *sums = aligned(2 * (size_t) segments * point_longs * sizeof(uint64_t));
@@ -285,15 +282,24 @@ JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_reduce(JNIEnv *env, j
     }
     uint64_t *r = sums;
     uint64_t *t = sums + (size_t) segments * point_longs;
+    uint64_t xyz[3 * 2 * NLIMBS];
     if (e == 2) {
         reduce_g1((window_t_g1 *) (intptr_t) window, segments, m, r, flags, t, flags + segments);
+        jacobian_t_g1 s = combine_g1(r, flags, t, flags + segments, segments, m);
+        store_lanes(&s.x, xyz, 0, 1);
+        store_lanes(&s.y, xyz + NLIMBS, 0, 1);
+        store_lanes(&s.z, xyz + 2 * NLIMBS, 0, 1);
     } else {
         reduce_g2((window_t_g2 *) (intptr_t) window, segments, m, r, flags, t, flags + segments);
+        jacobian_t_g2 s = combine_g2(r, flags, t, flags + segments, segments, m);
+        const fe *parts[] = {&s.x.c0, &s.x.c1, &s.y.c0, &s.y.c1, &s.z.c0, &s.z.c1};
+        for (int q = 0; q < 6; q++) {
+            store_lanes(parts[q], xyz + q * NLIMBS, 0, 1);
+        }
     }
-    export_points(env, r, flags, segments, e, running, running_full);
-    export_points(env, t, flags + segments, segments, e, weighted, weighted_full);
     free(sums);
     free(flags);
+    export_points(env, xyz, 1, 3 * e / 2, out, offset);
 }
 
 /* Adds the chunk's points from .. to - 1 whose bit first + i is set in bitmap into the window, each with digit 1. */

@@ -71,10 +71,9 @@ final class IfmaKernel {
     static native void accumulateSelected(long window, long chunk, long[] bitmap, int first, int from, int to);
 
     /**
-     * The batched part of {@link BucketAccumulator#reduce} on the window's buckets: the segments'
-     * running and weighted sums (affine, Fp56's working form, 7 longs per Fp element) and their
-     * full flags, for {@link BucketAccumulator#combine}.
+     * The window's sum by {@link BucketAccumulator#reduce}'s method (batched running sums of
+     * segments, then their combination), Jacobian in Fp56's working form (X, Y, Z of 7 longs per Fp
+     * element) at out[offset..].
      */
-    static native void reduce(long window, int segments, int m, long[] running, boolean[] runningFull, long[] weighted,
-            boolean[] weightedFull);
+    static native void reduce(long window, int segments, int m, long[] out, int offset);
 }

@@ -7,9 +7,9 @@ import io.c2spark.core.field.Fp;
  * {@link Msm}'s bucket method and {@link BatchAddition}'s sums in the native kernel
  * ({@link IfmaKernel}): Java recodes the scalars and runs the windows in parallel on
  * {@link ComputePool}; the kernel holds the chunk of points and every window's buckets, adds, and
- * runs each window's reduction up to its segments' sums, which {@link BucketAccumulator#combine}
- * finishes. The points with scalar one (a circuit's bits) go to one more window whose buckets all
- * hold digit 1, spread over up to 2^{@value #SELECTED_LOG} slots that the reduction folds into one.
+ * reduces each window to its sum. The points with scalar one (a circuit's bits) go to one more
+ * window whose buckets all hold digit 1, spread over up to 2^{@value #SELECTED_LOG} slots that the
+ * reduction folds into one.
  */
 final class IfmaMsm {
     /** log2 of the most slots the sum of selected points spreads over. */
@@ -122,24 +122,15 @@ final class IfmaMsm {
     }
 
     /**
-     * The window's sum into out's sum number index, by the kernel's batched reduction and Java's
-     * combination. Segments: about the square root of the digits, fewer than BucketAccumulator's
-     * reduce takes, since the kernel's inversion is cheap (about 5 us) and each
-     * segment costs three Jacobian additions in Java, slow in a fresh JVM: 2^16 points' reduction
-     * (4,096 digits) took 33-144 ms with 256 segments.
+     * The window's sum into out's sum number index, by the kernel's batched reduction and Jacobian
+     * combination. Segments: about the square root of the digits, which balances the combination's
+     * additions (three per segment, one at a time) against the batches' (one step per bucket of a
+     * segment, each step's inversion shared by the segments).
      */
     private static void reduce(Coordinates f, long window, int buckets, int batch, int spread, long[] out, int index) {
         int digits = buckets >> spread;
         int segments = Math.min(batch, 1 << ((31 - Integer.numberOfLeadingZeros(digits)) / 2));
-        int m = digits / segments;
-        int pl = 2 * f.limbs;
-        long[] running = new long[segments * pl];
-        long[] weighted = new long[segments * pl];
-        boolean[] runningFull = new boolean[segments];
-        boolean[] weightedFull = new boolean[segments];
-        IfmaKernel.reduce(window, segments, m, running, runningFull, weighted, weightedFull);
-        BucketAccumulator.combine(new PointOps(f), running, runningFull, weighted, weightedFull, segments, m, out,
-                index * 3 * f.limbs);
+        IfmaKernel.reduce(window, segments, digits / segments, out, index * 3 * f.limbs);
     }
 
     /** Slots of the selected points' window: about a quarter of their count, from 8 to 2^15. */

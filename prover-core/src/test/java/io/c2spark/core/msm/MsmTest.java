@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.c2spark.core.field.Fr;
 import java.math.BigInteger;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -230,6 +231,20 @@ class MsmTest {
             for (int w : new int[] {6, 8}) {
                 check(c, run(c, w, true), (g2 ? "G2" : "G1") + " P, -P and P, P batch-affine c=" + w);
             }
+        }
+    }
+
+    /**
+     * Every scalar 100: one digit, in window 0's seventh segment of eight at c = 8, so that the
+     * reduction's combination adds its running sum to a copy of itself (a doubling) and then to a
+     * multiple of it.
+     */
+    @Test
+    void combinationMeetsItsOwnRunningSum() {
+        for (boolean g2 : new boolean[] {false, true}) {
+            Case c = new Case(g2, 96, rnd);
+            Arrays.fill(c.s, BigInteger.valueOf(100));
+            check(c, run(c, 8, true), (g2 ? "G2" : "G1") + " one digit batch-affine");
         }
     }
 
