@@ -52,22 +52,15 @@ final class FieldBytes {
     }
 
     /**
-     * An Fp element in Montgomery form (R = 2^384), the layout of ffjavascript's toRprLEM and
-     * ours: the bytes are the limbs. False when not below p.
-     */
-    static boolean readFpMontgomery(ByteBuffer b, long[] out, int off) {
-        readLimbs(b, out, off, Fp.LIMBS);
-        return Fp.FIELD.isCanonical(out, off);
-    }
-
-    /**
      * n affine points of coords Fp coordinates each (2 for G1, 4 for G2) into a flat array; the
      * point at infinity is all-zero bytes in snarkjs and all-zero limbs here.
      */
     static long[] readPoints(BinFile file, ByteBuffer b, int n, int coords, String what) {
         long[] out = new long[n * coords * Fp.LIMBS];
+        b.asLongBuffer().get(out);
+        b.position(b.position() + 8 * out.length);
         for (int i = 0; i < n * coords; i++) {
-            if (!readFpMontgomery(b, out, i * Fp.LIMBS)) {
+            if (!Fp.FIELD.isCanonical(out, i * Fp.LIMBS)) {
                 throw file.error(what + " point " + (i / coords) + " has a coordinate not below p");
             }
         }

@@ -1,5 +1,6 @@
 package io.c2spark.core.snarkjs;
 
+import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.VerifyingKey;
@@ -97,23 +98,47 @@ public final class ZkeyFile {
                 ByteBuffer ic = f.section(3, "IC");
                 f.expectSize(ic, (long) (z.numPublic + 1) * G1 * 8, 3, "IC");
                 z.ic = FieldBytes.readPoints(f, ic, z.numPublic + 1, 2, "IC");
-                readCoefficients(f, f.section(4, "coefficients"), z);
-                z.a = points(f, 5, "A", z.numVars, 2);
-                z.b1 = points(f, 6, "B1", z.numVars, 2);
-                z.b2 = points(f, 7, "B2", z.numVars, 4);
-                z.c = points(f, 8, "C", z.numVars - z.numPublic - 1, 2);
-                z.h = points(f, 9, "H", z.domainSize, 2);
+                ByteBuffer coefficients = f.section(4, "coefficients");
+                String[] names = {"A", "B1", "B2", "C", "H"};
+                int[] counts = {z.numVars, z.numVars, z.numVars, z.numVars - z.numPublic - 1, z.domainSize};
+                int[] coords = {2, 2, 4, 2, 2};
+                ByteBuffer[] sections = new ByteBuffer[names.length];
+                for (int i = 0; i < names.length; i++) {
+                    sections[i] = f.section(5 + i, names[i]);
+                    f.expectSize(sections[i], (long) counts[i] * coords[i] * Fp.LIMBS * 8, 5 + i, names[i]);
+                }
+                // The coefficients and the five point sections are independent mappings: read side by
+                // side, each failure kept as thrown (a pool's join would wrap it) for the first to surface.
+                long[][] points = new long[names.length][];
+                RuntimeException[] failures = new RuntimeException[names.length + 1];
+                ComputePool.forRange(0, names.length + 1, 1, (from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        try {
+                            if (i == names.length) {
+                                readCoefficients(f, coefficients, z);
+                            } else {
+                                points[i] = FieldBytes.readPoints(f, sections[i], counts[i], coords[i], names[i]);
+                            }
+                        } catch (RuntimeException e) {
+                            failures[i] = e;
+                        }
+                    }
+                });
+                for (RuntimeException e : failures) {
+                    if (e != null) {
+                        throw e;
+                    }
+                }
+                z.a = points[0];
+                z.b1 = points[1];
+                z.b2 = points[2];
+                z.c = points[3];
+                z.h = points[4];
             } catch (BufferUnderflowException e) {
                 throw f.error("a section is shorter than its counts say");
             }
             return new ZkeyFile(z);
         }
-    }
-
-    private static long[] points(BinFile f, int type, String name, int n, int coords) throws IOException {
-        ByteBuffer s = f.section(type, name);
-        f.expectSize(s, (long) n * coords * Fp.LIMBS * 8, type, name);
-        return FieldBytes.readPoints(f, s, n, coords, name);
     }
 
     private static void readHeader(BinFile f, ByteBuffer h, Builder z) {
