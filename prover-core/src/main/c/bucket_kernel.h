@@ -3,6 +3,8 @@
  * once for G1 (FIELD fe, over Fp) and once for G2 (FIELD fe2, over Fp2), with
  *   FIELD   the coordinates' lane type, whose operations are FIELD_mul, FIELD_add, ...
  *   PARTS   Fp elements per coordinate (1 or 2)
+ *   CANONICAL_DIFFERENCE(a)  a product less a value of at most 2p (below 4p in Fp, 8p in Fp2,
+ *           whose product's halves are themselves differences) to [0, p)
  *   K(name) the group's name for a function or type of this file.
  * A coordinate in memory is PARTS runs of 8 limbs; a point is x then y.
  */
@@ -147,7 +149,8 @@ IFMA static void K(run_batch)(K(window_t) *w, uint64_t *targets, uint8_t *target
         xp = F(blend)(pad, &xp, &one);
         xb = F(blend)(pad, &xb, &zero);
         if (neg) {
-            FIELD ny = F(neg)(&yp);
+            /* 2p - y, not brought below p: it only enters y_P - y_B, a product's factor. */
+            FIELD ny = F(sub)(&zero, &yp);
             yp = F(blend)(neg, &yp, &ny);
         }
         FIELD dx = F(sub)(&xp, &xb);
@@ -173,11 +176,11 @@ IFMA static void K(run_batch)(K(window_t) *w, uint64_t *targets, uint8_t *target
         FIELD s = F(add)(&w->xb[g], &w->xp[g]);
         FIELD x3 = F(mul)(&lambda, &lambda);
         x3 = F(sub)(&x3, &s);
-        F(canonical)(&x3);
+        CANONICAL_DIFFERENCE(&x3);
         FIELD u = F(sub)(&w->xb[g], &x3);
         FIELD y3 = F(mul)(&lambda, &u);
         y3 = F(sub)(&y3, &w->yb[g]);
-        F(canonical)(&y3);
+        CANONICAL_DIFFERENCE(&y3);
         uint64_t *brows[8];
         const uint64_t *prows[8];
         __mmask8 write = K(group_rows)(w, targets, sources, g, n, brows, prows);

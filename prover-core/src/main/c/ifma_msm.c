@@ -96,18 +96,22 @@ static void negate(const uint64_t *v, uint64_t *out, int elements) {
 #define FIELD fe
 #define PARTS 1
 #define K(name) CAT(name, _g1)
+#define CANONICAL_DIFFERENCE fe_canonical_below_4p
 #include "bucket_kernel.h"
 #undef FIELD
 #undef PARTS
 #undef K
+#undef CANONICAL_DIFFERENCE
 
 #define FIELD fe2
 #define PARTS 2
 #define K(name) CAT(name, _g2)
+#define CANONICAL_DIFFERENCE fe2_canonical
 #include "bucket_kernel.h"
 #undef FIELD
 #undef PARTS
 #undef K
+#undef CANONICAL_DIFFERENCE
 
 static void throw_state(JNIEnv *env, const char *message) {
     jclass c = (*env)->FindClass(env, "java/lang/IllegalStateException");

@@ -121,6 +121,12 @@ IFMA_INLINE void M(canonical)(MONT *a) {
     M(subtract_if_fits)(a, MC.p);
 }
 
+/* A value below 4p (a product, less a value of at most 2p) to [0, p): one step fewer. */
+IFMA_INLINE void M(canonical_below_4p)(MONT *a) {
+    M(subtract_if_fits)(a, MC.two_p);
+    M(subtract_if_fits)(a, MC.p);
+}
+
 /* -a for canonical a, canonical. */
 IFMA_INLINE MONT M(neg)(const MONT *a) {
     MONT z;
