@@ -231,7 +231,7 @@ static void K(copy_in)(K(window_t) *w, const uint64_t *points, int b, int point,
 }
 
 /* Adds point with digit d to the batch, or queues it when its bucket already has an addition there. */
-static void K(schedule)(K(window_t) *w, int b, int point, int d) {
+static void K(schedule)(K(window_t) *w, const uint64_t *points, int b, int point, int d) {
     if (w->stamp[b] == w->epoch || w->pending == w->batch) {
         w->queue_point[w->queued] = point;
         w->queue_digit[w->queued] = d;
@@ -239,10 +239,12 @@ static void K(schedule)(K(window_t) *w, int b, int point, int d) {
         return;
     }
     w->stamp[b] = w->epoch;
-    /* The batch runs when it is full, thousands of additions later: the bucket is in cache by then. */
+    /* The batch runs when it is full, thousands of additions later: bucket and point are in cache by then. */
     const char *line = (const char *) (w->b + (size_t) b * POINT_LONGS);
+    const char *source = (const char *) (points + (size_t) point * POINT_LONGS);
     for (int o = 0; o < POINT_LONGS * 8; o += 64) {
         __builtin_prefetch(line + o);
+        __builtin_prefetch(source + o);
     }
     w->pend_bucket[w->pending] = b;
     w->pend_point[w->pending] = point;
@@ -263,7 +265,7 @@ static void K(flush)(K(window_t) *w, const uint64_t *points) {
         if (!w->full[b]) {
             K(copy_in)(w, points, b, point, d < 0);
         } else {
-            K(schedule)(w, b, point, d);
+            K(schedule)(w, points, b, point, d);
         }
     }
 }
@@ -275,7 +277,7 @@ static void K(add)(K(window_t) *w, const chunk_t *ch, int i, int d) {
         K(copy_in)(w, ch->points, b, i, d < 0);
         return;
     }
-    K(schedule)(w, b, i, d);
+    K(schedule)(w, ch->points, b, i, d);
     if (w->pending == w->batch || w->queued == w->batch) {
         K(flush)(w, ch->points);
     }
