@@ -37,21 +37,6 @@ final class FieldBytes {
     }
 
     /**
-     * A zkey coefficient: snarkjs stores c * R^2 mod r (zkey_utils.js writeFr2), so one Montgomery
-     * reduction (a multiplication by R^-1) leaves c * R, our Montgomery form of c. False when the
-     * stored value is not below r.
-     */
-    static boolean readFrTimesR2(ByteBuffer b, long[] out, int off) {
-        long[] v = new long[Fr.LIMBS];
-        readLimbs(b, v, 0, Fr.LIMBS);
-        if (!Fr.FIELD.isCanonical(v, 0)) {
-            return false;
-        }
-        Fr.FIELD.fromMontgomery(v, 0, out, off);
-        return true;
-    }
-
-    /**
      * n affine points of coords Fp coordinates each (2 for G1, 4 for G2) into a flat array; the
      * point at infinity is all-zero bytes in snarkjs and all-zero limbs here.
      */

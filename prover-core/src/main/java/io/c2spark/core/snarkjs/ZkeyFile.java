@@ -26,6 +26,10 @@ public final class ZkeyFile {
     private static final int GROTH16 = 1;
     private static final int G1 = 2 * Fp.LIMBS;
     private static final int G2 = 4 * Fp.LIMBS;
+    /** 32-bit words per coefficient: matrix, constraint, signal and an Fr value of 32 bytes. */
+    private static final int COEFFICIENT_WORDS = 3 + 2 * Fr.LIMBS;
+    /** Ranges the coefficients are checked and converted in, beside the point sections. */
+    private static final int COEFFICIENT_TASKS = 4;
 
     public final int numVars;
     public final int numPublic;
@@ -98,7 +102,7 @@ public final class ZkeyFile {
                 ByteBuffer ic = f.section(3, "IC");
                 f.expectSize(ic, (long) (z.numPublic + 1) * G1 * 8, 3, "IC");
                 z.ic = FieldBytes.readPoints(f, ic, z.numPublic + 1, 2, "IC");
-                ByteBuffer coefficients = f.section(4, "coefficients");
+                int[] coefficients = coefficientWords(f, f.section(4, "coefficients"), z);
                 String[] names = {"A", "B1", "B2", "C", "H"};
                 int[] counts = {z.numVars, z.numVars, z.numVars, z.numVars - z.numPublic - 1, z.domainSize};
                 int[] coords = {2, 2, 4, 2, 2};
@@ -107,20 +111,24 @@ public final class ZkeyFile {
                     sections[i] = f.section(5 + i, names[i]);
                     f.expectSize(sections[i], (long) counts[i] * coords[i] * Fp.LIMBS * 8, 5 + i, names[i]);
                 }
-                // The coefficients and the five point sections are independent mappings: read side by
-                // side, each failure kept as thrown (a pool's join would wrap it) for the first to surface.
+                // The coefficients (in COEFFICIENT_TASKS ranges) and the five point sections are
+                // independent: read side by side, each failure kept as thrown (a pool's join would wrap
+                // it), the first in file order to surface.
+                int n = z.coefMatrix.length;
                 long[][] points = new long[names.length][];
-                RuntimeException[] failures = new RuntimeException[names.length + 1];
-                ComputePool.forRange(0, names.length + 1, 1, (from, to) -> {
-                    for (int i = from; i < to; i++) {
+                RuntimeException[] failures = new RuntimeException[COEFFICIENT_TASKS + names.length];
+                ComputePool.forRange(0, failures.length, 1, (from, to) -> {
+                    for (int t = from; t < to; t++) {
                         try {
-                            if (i == names.length) {
-                                readCoefficients(f, coefficients, z);
+                            if (t < COEFFICIENT_TASKS) {
+                                readCoefficients(f, coefficients, z, (int) ((long) n * t / COEFFICIENT_TASKS),
+                                        (int) ((long) n * (t + 1) / COEFFICIENT_TASKS));
                             } else {
+                                int i = t - COEFFICIENT_TASKS;
                                 points[i] = FieldBytes.readPoints(f, sections[i], counts[i], coords[i], names[i]);
                             }
                         } catch (RuntimeException e) {
-                            failures[i] = e;
+                            failures[t] = e;
                         }
                     }
                 });
@@ -172,17 +180,35 @@ public final class ZkeyFile {
         }
     }
 
-    private static void readCoefficients(BinFile f, ByteBuffer s, Builder z) {
+    /**
+     * The coefficients section as 32-bit words, COEFFICIENT_WORDS per coefficient (matrix, constraint,
+     * signal, then the value's eight), one bulk copy; the builder's coefficient arrays allocated.
+     */
+    private static int[] coefficientWords(BinFile f, ByteBuffer s, Builder z) {
         int n = s.getInt();
-        f.expectSize(s, 4 + (long) n * (12 + Fr.BYTES), 4, "coefficients");
+        f.expectSize(s, 4 + (long) n * 4 * COEFFICIENT_WORDS, 4, "coefficients");
+        int[] words = new int[n * COEFFICIENT_WORDS];
+        s.asIntBuffer().get(words);
         z.coefMatrix = new int[n];
         z.coefConstraint = new int[n];
         z.coefSignal = new int[n];
         z.coefValue = new long[n * Fr.LIMBS];
-        for (int k = 0; k < n; k++) {
-            int m = s.getInt();
-            int row = s.getInt();
-            int signal = s.getInt();
+        return words;
+    }
+
+    /**
+     * Coefficients from .. to - 1, checked. snarkjs stores a value c as c R^2 mod r (zkey_utils.js
+     * writeFr2), so one Montgomery reduction (a multiplication by R^-1) leaves c R, our Montgomery
+     * form of c.
+     */
+    private static void readCoefficients(BinFile f, int[] words, Builder z, int from, int to) {
+        long[] one = {1, 0, 0, 0};
+        long[] v = new long[Fr.LIMBS];
+        for (int k = from; k < to; k++) {
+            int o = k * COEFFICIENT_WORDS;
+            int m = words[o];
+            int row = words[o + 1];
+            int signal = words[o + 2];
             if (m != 0 && m != 1) {
                 throw f.error("coefficient " + k + " names matrix " + m + " (only A = 0 and B = 1 are stored)");
             }
@@ -195,9 +221,13 @@ public final class ZkeyFile {
             z.coefMatrix[k] = m;
             z.coefConstraint[k] = row;
             z.coefSignal[k] = signal;
-            if (!FieldBytes.readFrTimesR2(s, z.coefValue, k * Fr.LIMBS)) {
+            for (int j = 0; j < Fr.LIMBS; j++) {
+                v[j] = (words[o + 3 + 2 * j] & 0xffffffffL) | (long) words[o + 4 + 2 * j] << 32;
+            }
+            if (!Fr.FIELD.isCanonical(v, 0)) {
                 throw f.error("coefficient " + k + " value is not below r");
             }
+            Fr.mul(v, 0, one, 0, z.coefValue, k * Fr.LIMBS);
         }
     }
 

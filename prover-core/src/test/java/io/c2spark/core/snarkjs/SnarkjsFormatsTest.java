@@ -20,6 +20,8 @@ import io.c2spark.core.r1cs.SparseMatrix;
 import io.c2spark.core.r1cs.Variable;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -249,6 +251,20 @@ class SnarkjsFormatsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ZkeyFile.read(truncated));
         assertTrue(e.getMessage().startsWith(truncated.toString()), e.getMessage());
 
+        // Values out of range, found by the side-by-side reading and reported as plainly as before.
+        byte[] badCoefficient = zk.clone();
+        Arrays.fill(badCoefficient, sectionData(zk, 4) + 4 + 44 * 5 + 12, sectionData(zk, 4) + 4 + 44 * 5 + 44, (byte) 0xFF);
+        Path coefficient = dir.resolve("coefficient.zkey");
+        Files.write(coefficient, badCoefficient);
+        e = assertThrows(IllegalArgumentException.class, () -> ZkeyFile.read(coefficient));
+        assertEquals(coefficient + ": coefficient 5 value is not below r", e.getMessage());
+        byte[] badPoint = zk.clone();
+        Arrays.fill(badPoint, sectionData(zk, 9) + 96, sectionData(zk, 9) + 144, (byte) 0xFF);
+        Path point = dir.resolve("point.zkey");
+        Files.write(point, badPoint);
+        e = assertThrows(IllegalArgumentException.class, () -> ZkeyFile.read(point));
+        assertEquals(point + ": H point 1 has a coordinate not below p", e.getMessage());
+
         Path wrongMagic = dir.resolve("magic.r1cs");
         byte[] r = Files.readAllBytes(dir.resolve("multiplier_chain.r1cs"));
         r[0] = 'x';
@@ -267,5 +283,18 @@ class SnarkjsFormatsTest {
         Files.writeString(badJson, "[\"12\", \"x\"]");
         e = assertThrows(IllegalArgumentException.class, () -> SnarkjsJson.readPublicSignals(badJson));
         assertTrue(e.getMessage().contains("[1]"), e.getMessage());
+    }
+
+    /** Where the data of the section of this type starts in a snarkjs binary file (12-byte header, then type and size per section). */
+    private static int sectionData(byte[] file, int type) {
+        ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+        int pos = 12;
+        for (int i = 0; i < b.getInt(8); i++) {
+            if (b.getInt(pos) == type) {
+                return pos + 12;
+            }
+            pos += 12 + (int) b.getLong(pos + 4);
+        }
+        throw new IllegalStateException("no section " + type);
     }
 }
