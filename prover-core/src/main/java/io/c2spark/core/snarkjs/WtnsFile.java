@@ -42,10 +42,12 @@ public final class WtnsFile {
             ByteBuffer v = f.section(2, "values");
             f.expectSize(v, (long) n * n8, 2, "values");
             long[] out = new long[n * Fr.LIMBS];
+            v.asLongBuffer().get(out);
             for (int i = 0; i < n; i++) {
-                if (!FieldBytes.readFrCanonical(v, out, i * Fr.LIMBS)) {
+                if (!Fr.FIELD.isCanonical(out, i * Fr.LIMBS)) {
                     throw f.error("value " + i + " is not below r");
                 }
+                Fr.FIELD.toMontgomery(out, i * Fr.LIMBS, out, i * Fr.LIMBS);
             }
             if (!Fr.FIELD.isOne(out, 0)) {
                 throw f.error("value 0 (the constant ONE) is " + Fr.toBigInteger(out, 0));
