@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
+import java.util.function.IntConsumer;
 
 /**
  * The worker pool of the CPU arithmetic (NTT, MSM, batch addition): one ForkJoinPool with one
@@ -57,6 +58,25 @@ public final class ComputePool {
                 @Override
                 protected void compute() {
                     body.run(lo, hi);
+                }
+            });
+        }
+        invokeAll(tasks);
+    }
+
+    /**
+     * Runs body for each index of [0, count) as a task of its own, for a few long independent jobs
+     * (an MSM's windows): forRange's four chunks per thread would group them, and the thread that
+     * draws the last group would run on alone.
+     */
+    public static void forEach(int count, IntConsumer body) {
+        List<RecursiveAction> tasks = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int index = i;
+            tasks.add(new RecursiveAction() {
+                @Override
+                protected void compute() {
+                    body.accept(index);
                 }
             });
         }

@@ -49,24 +49,20 @@ final class IfmaMsm {
                     Msm.recode(scalars, first, from, to, offset, digits, ones);
                     IfmaKernel.loadChunk(ch, bases, first, digits, from, to);
                 });
-                ComputePool.forRange(0, windows + 1, 1, (from, to) -> {
-                    for (int w = from; w < to; w++) {
-                        if (w < windows) {
-                            IfmaKernel.accumulate(handles[w], ch, count, w, c);
-                        } else {
-                            IfmaKernel.accumulateSelected(handles[w], ch, ones, first, 0, count);
-                        }
+                ComputePool.forEach(windows + 1, w -> {
+                    if (w < windows) {
+                        IfmaKernel.accumulate(handles[w], ch, count, w, c);
+                    } else {
+                        IfmaKernel.accumulateSelected(handles[w], ch, ones, first, 0, count);
                     }
                 });
             }
             long[] sums = new long[(windows + 1) * 3 * f.limbs];
-            ComputePool.forRange(0, windows + 1, 1, (from, to) -> {
-                for (int w = from; w < to; w++) {
-                    if (w < windows) {
-                        reduce(f, handles[w], 1 << (c - 1), batch, w == windows - 1 ? topSpread : 0, sums, w);
-                    } else {
-                        reduce(f, handles[w], 1 << selectedLog, Msm.batchSize(1 << selectedLog), selectedLog, sums, w);
-                    }
+            ComputePool.forEach(windows + 1, w -> {
+                if (w < windows) {
+                    reduce(f, handles[w], 1 << (c - 1), batch, w == windows - 1 ? topSpread : 0, sums, w);
+                } else {
+                    reduce(f, handles[w], 1 << selectedLog, Msm.batchSize(1 << selectedLog), selectedLog, sums, w);
                 }
             });
             return sums;
