@@ -30,7 +30,8 @@ final class Groth16Command implements Runnable {
 
     @Command(name = "prove", mixinStandardHelpOptions = true,
             description = {"Prove with a snarkjs zkey and witness, like `snarkjs groth16 prove`.",
-                    "Exit status: 0 with the proof written, 1 on bad input (the message names the file)."},
+                    "Exit status: 0 with the proof written, 1 on bad input (the message names the file),",
+                    "2 when a file cannot be read or written."},
             exitCodeOnExecutionException = 1)
     static final class Prove implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ZKEY", description = "The proving key (.zkey).")
@@ -105,7 +106,8 @@ final class Groth16Command implements Runnable {
 
     @Command(name = "verify", mixinStandardHelpOptions = true,
             description = {"Verify a proof, like `snarkjs groth16 verify`.",
-                    "Exit status: 0 when the proof is valid, 1 when it is not or an input is malformed."},
+                    "Exit status: 0 when the proof is valid, 1 when it is not or an input is malformed,",
+                    "2 when a file cannot be read."},
             exitCodeOnExecutionException = 1)
     static final class Verify implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "VK", description = "verification_key.json.")
