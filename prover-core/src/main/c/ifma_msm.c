@@ -1,10 +1,11 @@
 /*
  * The MSM's bucket accumulation on the CPU with AVX-512 IFMA, G1 and G2 (io.c2spark.core.msm.IfmaKernel).
  *
- * Java keeps the MSM's plan (window width, recoding, chunks, the windows' parallelism, the last
- * Jacobian combination); this file does the parts that cost: adding every point of a chunk into
- * one window's buckets, the batched running sums of the window's reduction, and the sums of the
- * points selected by a bitmap (scalars of one). It follows BucketAccumulator and LaneAffineBatch:
+ * Java keeps the MSM's plan (window width, recoding, chunks, the windows' parallelism, the sum of
+ * the windows' sums); this file does the parts that cost: adding every point of a chunk into one
+ * window's buckets, the window's reduction to its sum (batched running sums of segments, then
+ * their Jacobian combination), and the sums of the points selected by a bitmap (scalars of one).
+ * It follows BucketAccumulator and LaneAffineBatch:
  * additions to distinct buckets are collected into a batch, their slope denominators inverted
  * together by Montgomery's trick, eight additions at a time in the lanes of fields_ifma.h; a point
  * whose bucket is already in the batch waits in a queue for the next one.

@@ -225,8 +225,8 @@ final class BucketAccumulator {
      * out = sum_j T_j + m * sum_j j R_j (Jacobian) from the segments' affine running sums R_j and
      * weighted sums T_j (absent where their flag is not set): the end of {@link #reduce}.
      */
-    static void combine(PointOps ops, long[] running, boolean[] runningFull, long[] weighted, boolean[] weightedFull,
-            int segments, int m, long[] out, int oo) {
+    private static void combine(PointOps ops, long[] running, boolean[] runningFull, long[] weighted,
+            boolean[] weightedFull, int segments, int m, long[] out, int oo) {
         int l = ops.f.limbs;
         int pl = 2 * l;
         long[] sum = new long[3 * l];
