@@ -531,6 +531,13 @@ IFMA static K(jacobian_t) K(combine)(const uint64_t *running, const uint8_t *run
     return out;
 }
 
+/* p's X, Y and Z (lane 0) to xyz, one coordinate after another. */
+IFMA static void K(store_jacobian)(const K(jacobian_t) *p, uint64_t *xyz) {
+    K(store_lane0)(&p->x, xyz, 0);
+    K(store_lane0)(&p->y, xyz, COORD_LONGS);
+    K(store_lane0)(&p->z, xyz, 2 * COORD_LONGS);
+}
+
 static void K(free_window)(K(window_t) *w) {
     void *parts[] = {w->b, w->full, w->stamp, w->pend_bucket, w->pend_point, w->pend_neg, w->queue_point,
             w->queue_digit, w->xb, w->yb, w->xp, w->dy, w->prefix, w->same_x};

@@ -174,7 +174,7 @@ static inline void words_combine_mod(const uint64_t *u, int64_t f, const uint64_
  * approximations of a and b (their low 30 and top 32 bits), collecting the steps as factors, then
  * applies the factors to the full numbers and to the Bezout coefficients, u and v with a = u y and
  * b = v y mod m throughout; it ends at a = 0, b = gcd = 1, y^-1 = v. About 26 passes for Fp, where
- * the plain binary algorithm took one pass over the numbers per step (about 18 us against 2).
+ * the plain binary algorithm took one pass over the numbers per step (12.8 us against 2.8).
  * Not constant-time: the MSM's values are public.
  */
 static inline void words_inverse(const uint64_t *y, const uint64_t *m, uint64_t *out) {
@@ -342,11 +342,6 @@ IFMA_INLINE fe2 fe2_sub(const fe2 *a, const fe2 *b) {
 IFMA_INLINE void fe2_canonical(fe2 *a) {
     fe_canonical(&a->c0);
     fe_canonical(&a->c1);
-}
-
-IFMA_INLINE fe2 fe2_neg(const fe2 *a) {
-    fe2 r = {fe_neg(&a->c0), fe_neg(&a->c1)};
-    return r;
 }
 
 IFMA_INLINE __mmask8 fe2_equal(const fe2 *a, const fe2 *b) {

@@ -231,42 +231,31 @@ JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_accumulate(JNIEnv *en
     }
 }
 
-/* n points (e Fp elements each, kernel form) to Fp56's working form (7 limbs of 56 bits per element, R' = 2^392) in out from offset on. */
-IFMA static void export_points(JNIEnv *env, const uint64_t *b, int n, int e, jlongArray out, jint offset) {
-    jlong *fp56 = calloc((size_t) n * 7 * e + 1, sizeof(jlong));
-    if (fp56 == NULL) {
-        throw_state(env, "IFMA kernel: out of memory exporting a sum");
-        return;
-    }
+/* count (at most 8) Fp elements of the kernel's form, NLIMBS apart, to Fp56's working form (7 limbs of 56 bits, R' = 2^392) in out from offset on. */
+IFMA static void export_elements(JNIEnv *env, const uint64_t *elements, int count, jlongArray out, jint offset) {
+    fe v = load_lanes(elements, NLIMBS, count);
+    fe m = converted(&v, TO_FP56);
     uint64_t cut[8 * NLIMBS];
-    for (int i = 0; i < n; i += 8) {
-        int lanes = n - i < 8 ? n - i : 8;
-        for (int q = 0; q < e; q++) {
-            fe v = load_lanes(b + ((size_t) i * e + q) * NLIMBS, (size_t) e * NLIMBS, lanes);
-            fe m = converted(&v, TO_FP56);
-            store_lanes(&m, cut, NLIMBS, lanes);
-            for (int j = 0; j < lanes; j++) {
-                /* 8 limbs of 52 bits to 7 of 56: bits [56 k, 56 k + 56). */
-                const uint64_t *l = cut + NLIMBS * j;
-                jlong *o = fp56 + ((size_t) (i + j) * e + q) * 7;
-                for (int k = 0; k < 7; k++) {
-                    int bit = 56 * k;
-                    int a = bit / LIMB_BITS;
-                    int s = bit % LIMB_BITS;
-                    uint64_t v56 = l[a] >> s;
-                    if (a + 1 < NLIMBS) {
-                        v56 |= l[a + 1] << (LIMB_BITS - s);
-                    }
-                    if (s + 56 > 2 * LIMB_BITS && a + 2 < NLIMBS) {
-                        v56 |= l[a + 2] << (2 * LIMB_BITS - s);
-                    }
-                    o[k] = (jlong) (v56 & ((1ULL << 56) - 1));
-                }
+    store_lanes(&m, cut, NLIMBS, count);
+    jlong fp56[8 * 7];
+    for (int j = 0; j < count; j++) {
+        /* 8 limbs of 52 bits to 7 of 56: bits [56 k, 56 k + 56). */
+        const uint64_t *l = cut + NLIMBS * j;
+        for (int k = 0; k < 7; k++) {
+            int bit = 56 * k;
+            int a = bit / LIMB_BITS;
+            int s = bit % LIMB_BITS;
+            uint64_t v56 = l[a] >> s;
+            if (a + 1 < NLIMBS) {
+                v56 |= l[a + 1] << (LIMB_BITS - s);
             }
+            if (s + 56 > 2 * LIMB_BITS && a + 2 < NLIMBS) {
+                v56 |= l[a + 2] << (2 * LIMB_BITS - s);
+            }
+            fp56[7 * j + k] = (jlong) (v56 & ((1ULL << 56) - 1));
         }
     }
-    (*env)->SetLongArrayRegion(env, out, offset, n * 7 * e, fp56);
-    free(fp56);
+    (*env)->SetLongArrayRegion(env, out, offset, 7 * count, fp56);
 }
 
 /*
@@ -291,20 +280,15 @@ IFMA JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_reduce(JNIEnv *e
     if (e == 2) {
         reduce_g1((window_t_g1 *) (intptr_t) window, segments, m, r, flags, t, flags + segments);
         jacobian_t_g1 s = combine_g1(r, flags, t, flags + segments, segments, m);
-        store_lanes(&s.x, xyz, 0, 1);
-        store_lanes(&s.y, xyz + NLIMBS, 0, 1);
-        store_lanes(&s.z, xyz + 2 * NLIMBS, 0, 1);
+        store_jacobian_g1(&s, xyz);
     } else {
         reduce_g2((window_t_g2 *) (intptr_t) window, segments, m, r, flags, t, flags + segments);
         jacobian_t_g2 s = combine_g2(r, flags, t, flags + segments, segments, m);
-        const fe *parts[] = {&s.x.c0, &s.x.c1, &s.y.c0, &s.y.c1, &s.z.c0, &s.z.c1};
-        for (int q = 0; q < 6; q++) {
-            store_lanes(parts[q], xyz + q * NLIMBS, 0, 1);
-        }
+        store_jacobian_g2(&s, xyz);
     }
     free(sums);
     free(flags);
-    export_points(env, xyz, 1, 3 * e / 2, out, offset);
+    export_elements(env, xyz, 3 * e / 2, out, offset);
 }
 
 /* Adds the chunk's points from .. to - 1 whose bit first + i is set in bitmap into the window, each with digit 1. */

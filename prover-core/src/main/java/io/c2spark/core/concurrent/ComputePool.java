@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
 /**
@@ -50,18 +51,13 @@ public final class ComputePool {
             body.run(from, to);
             return;
         }
-        List<RecursiveAction> tasks = new ArrayList<>(chunks);
+        List<Runnable> bodies = new ArrayList<>(chunks);
         for (int c = 0; c < chunks; c++) {
             int lo = from + (int) ((long) n * c / chunks);
             int hi = from + (int) ((long) n * (c + 1) / chunks);
-            tasks.add(new RecursiveAction() {
-                @Override
-                protected void compute() {
-                    body.run(lo, hi);
-                }
-            });
+            bodies.add(() -> body.run(lo, hi));
         }
-        invokeAll(tasks);
+        run(bodies);
     }
 
     /**
@@ -70,41 +66,52 @@ public final class ComputePool {
      * draws the last group would run on alone.
      */
     public static void forEach(int count, IntConsumer body) {
-        List<RecursiveAction> tasks = new ArrayList<>(count);
+        List<Runnable> bodies = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             int index = i;
+            bodies.add(() -> body.accept(index));
+        }
+        run(bodies);
+    }
+
+    /** Runs the bodies, in parallel where workers are free, and waits for all of them. */
+    public static void all(Runnable... bodies) {
+        run(List.of(bodies));
+    }
+
+    /**
+     * Runs each body as a task on the pool and waits for all of them. A body's exception is
+     * rethrown as it was thrown, the first one if several fail: ForkJoinPool's join rethrows one
+     * from another thread as a new exception of its type whose message is the original's whole
+     * text ("java.lang.IllegalArgumentException: ..."), and the file errors must reach the user
+     * unchanged.
+     */
+    private static void run(List<Runnable> bodies) {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<RecursiveAction> tasks = new ArrayList<>(bodies.size());
+        for (Runnable body : bodies) {
             tasks.add(new RecursiveAction() {
                 @Override
                 protected void compute() {
-                    body.accept(index);
+                    try {
+                        body.run();
+                    } catch (RuntimeException | Error e) {
+                        failure.compareAndSet(null, e);
+                    }
                 }
             });
         }
-        invokeAll(tasks);
-    }
-
-    /** Runs the tasks on the pool and waits for all of them. */
-    public static void invokeAll(List<? extends ForkJoinTask<?>> tasks) {
         if (ForkJoinTask.inForkJoinPool() && ForkJoinTask.getPool() == POOL) {
             ForkJoinTask.invokeAll(tasks);
         } else {
             POOL.submit(() -> ForkJoinTask.invokeAll(tasks)).join();
         }
-    }
-
-    /** Runs a and b, in parallel when a worker is free, and waits for both. */
-    public static void both(Runnable a, Runnable b) {
-        List<RecursiveAction> tasks = List.of(new RecursiveAction() {
-            @Override
-            protected void compute() {
-                a.run();
-            }
-        }, new RecursiveAction() {
-            @Override
-            protected void compute() {
-                b.run();
-            }
-        });
-        invokeAll(tasks);
+        Throwable t = failure.get();
+        if (t instanceof RuntimeException e) {
+            throw e;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
     }
 }

@@ -223,8 +223,8 @@ public final class ParameterFiles {
             readFully(len, name, "the point");
             try {
                 decode(name, -1, g2, true, false, 0, p, 0);
-            } catch (RuntimeException e) {
-                throw unwrap(e);
+            } catch (UncheckedParameterException e) {
+                throw e.cause;
             }
             return p;
         }
@@ -280,8 +280,8 @@ public final class ParameterFiles {
                             }
                         }
                     });
-                } catch (RuntimeException e) {
-                    throw unwrap(e);
+                } catch (UncheckedParameterException e) {
+                    throw e.cause;
                 }
             }
             return out;
@@ -335,16 +335,6 @@ public final class ParameterFiles {
                 in.close();
             }
         }
-    }
-
-    /** The file error carried out of a parallel loop (the pool may wrap it), or e itself. */
-    private static RuntimeException unwrap(RuntimeException e) throws ParameterFileException {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof UncheckedParameterException u) {
-                throw u.cause;
-            }
-        }
-        return e;
     }
 
     /** Carries a file error out of a parallel decoding loop. */

@@ -11,9 +11,7 @@ import io.c2spark.core.r1cs.SparseMatrix;
 import io.c2spark.core.r1cs.Variable;
 import java.security.SecureRandom;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Random;
-import java.util.concurrent.RecursiveAction;
 import java.util.function.Consumer;
 
 /**
@@ -122,10 +120,10 @@ public final class ParameterGenerator {
         long[] v = new long[vars * Fr.LIMBS];
         long[] w = new long[vars * Fr.LIMBS];
         boolean[] isOne = oneCoefficients(shape);
-        ComputePool.invokeAll(List.of(
-                task(() -> evaluateAtTau(shape.a(), shape, isOne, lagrange, u)),
-                task(() -> evaluateAtTau(shape.b(), shape, isOne, lagrange, v)),
-                task(() -> evaluateAtTau(shape.c(), shape, isOne, lagrange, w))));
+        ComputePool.all(
+                () -> evaluateAtTau(shape.a(), shape, isOne, lagrange, u),
+                () -> evaluateAtTau(shape.b(), shape, isOne, lagrange, v),
+                () -> evaluateAtTau(shape.c(), shape, isOne, lagrange, w));
 
         long[] ext = new long[vars * Fr.LIMBS];
         ComputePool.forRange(0, vars, 1 << 12, (from, to) -> {
@@ -301,14 +299,5 @@ public final class ParameterGenerator {
             progress.accept(String.format("%-60s %8.2f s", phase, (now - last) / 1e9));
             last = now;
         }
-    }
-
-    private static RecursiveAction task(Runnable r) {
-        return new RecursiveAction() {
-            @Override
-            protected void compute() {
-                r.run();
-            }
-        };
     }
 }

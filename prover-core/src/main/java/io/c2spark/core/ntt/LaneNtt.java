@@ -210,7 +210,7 @@ final class LaneNtt {
             return;
         }
         int half = 1 << (logLen - 1);
-        ComputePool.both(() -> stages(w, off, logLen - 1), () -> stages(w, off + half, logLen - 1));
+        ComputePool.all(() -> stages(w, off, logLen - 1), () -> stages(w, off + half, logLen - 1));
         ComputePool.forRange(0, half, PARALLEL_MIN, (from, to) -> {
             MontgomeryLanes f = arithmetic();
             butterflies(f, w, off, half, from, to, new long[G]);

@@ -103,7 +103,7 @@ final class Radix2Ntt {
             return;
         }
         int half = 1 << (logLen - 1);
-        ComputePool.both(() -> stages(a, off, logLen - 1, tw), () -> stages(a, off + half, logLen - 1, tw));
+        ComputePool.all(() -> stages(a, off, logLen - 1, tw), () -> stages(a, off + half, logLen - 1, tw));
         ComputePool.forRange(0, half, PARALLEL_MIN, (from, to) -> butterflies(a, off, half, from, to, tw));
     }
 

@@ -5,10 +5,10 @@ import java.util.Map;
 
 /**
  * JSON text laid out as snarkjs writes its files (JSON.stringify(value, null, 1): one value per
- * line, one space of indentation per level, no newline at the end), for trees of {@link Map} (keys in their order),
- * {@link List}, {@link String} and integral {@link Number}s. The proof files are written this way
- * rather than through Jackson, whose object mapper takes about 0.15 s to start in a fresh JVM: a
- * tenth of a 2^16-constraint proof.
+ * line, one space of indentation per level, no newline at the end), for trees of {@link Map} (keys
+ * in their order), {@link List}, {@link String}, {@link Integer} and {@link Long}. The proof files
+ * are written this way rather than through Jackson, whose object mapper takes about 0.15 s to start
+ * in a fresh JVM: a tenth of a 2^16-constraint proof.
  */
 final class JsonText {
     private JsonText() {

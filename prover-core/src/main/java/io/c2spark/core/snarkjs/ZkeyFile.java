@@ -112,31 +112,18 @@ public final class ZkeyFile {
                     f.expectSize(sections[i], (long) counts[i] * coords[i] * Fp.LIMBS * 8, 5 + i, names[i]);
                 }
                 // The coefficients (in COEFFICIENT_TASKS ranges) and the five point sections are
-                // independent: read side by side, each failure kept as thrown (a pool's join would wrap
-                // it), the first in file order to surface.
+                // independent: read side by side.
                 int n = z.coefMatrix.length;
                 long[][] points = new long[names.length][];
-                RuntimeException[] failures = new RuntimeException[COEFFICIENT_TASKS + names.length];
-                ComputePool.forRange(0, failures.length, 1, (from, to) -> {
-                    for (int t = from; t < to; t++) {
-                        try {
-                            if (t < COEFFICIENT_TASKS) {
-                                readCoefficients(f, coefficients, z, (int) ((long) n * t / COEFFICIENT_TASKS),
-                                        (int) ((long) n * (t + 1) / COEFFICIENT_TASKS));
-                            } else {
-                                int i = t - COEFFICIENT_TASKS;
-                                points[i] = FieldBytes.readPoints(f, sections[i], counts[i], coords[i], names[i]);
-                            }
-                        } catch (RuntimeException e) {
-                            failures[t] = e;
-                        }
+                ComputePool.forEach(COEFFICIENT_TASKS + names.length, t -> {
+                    if (t < COEFFICIENT_TASKS) {
+                        readCoefficients(f, coefficients, z, (int) ((long) n * t / COEFFICIENT_TASKS),
+                                (int) ((long) n * (t + 1) / COEFFICIENT_TASKS));
+                    } else {
+                        int i = t - COEFFICIENT_TASKS;
+                        points[i] = FieldBytes.readPoints(f, sections[i], counts[i], coords[i], names[i]);
                     }
                 });
-                for (RuntimeException e : failures) {
-                    if (e != null) {
-                        throw e;
-                    }
-                }
                 z.a = points[0];
                 z.b1 = points[1];
                 z.b2 = points[2];

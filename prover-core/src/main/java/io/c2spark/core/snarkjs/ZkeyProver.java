@@ -123,7 +123,7 @@ public final class ZkeyProver {
         int n = zkey.domainSize;
         long[] a = new long[n * Fr.LIMBS];
         long[] b = new long[n * Fr.LIMBS];
-        ComputePool.both(() -> rows(0, witness, a), () -> rows(1, witness, b));
+        ComputePool.all(() -> rows(0, witness, a), () -> rows(1, witness, b));
         long[] c = new long[n * Fr.LIMBS];
         ComputePool.forRange(0, n, 1 << 12, (from, to) -> Fr.mulArrays(a, from, b, from, c, from, to - from));
         domain.toCoset(a, inc);
