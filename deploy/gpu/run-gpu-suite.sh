@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # GPU test suite and benchmarks of gpu-executor, for a CUDA machine that has a driver but no Java
-# or Maven (such as the H200 of FACTS.md).
+# or Maven (an H200 in docs/benchmarks.md).
 #
 #   deploy/gpu/run-gpu-suite.sh bundle DIR   (here, with nvcc and a JDK) builds DIR: a 35 MB JRE,
 #       the jars (jcuda-natives cut down to the driver-API library), the test classes and run.sh.
@@ -43,9 +43,7 @@ if [ -x "$dir/jre/bin/java" ] && [ "$("$dir/jre/bin/java" --list-modules | grep 
   rm -rf "$dir/jre"
 fi
 if [ ! -x "$dir/jre/bin/java" ]; then
-  # The JRE tool lives beside the checkout (../shared/tools); DEVICE_JRE_TOOL overrides its path.
-  MODULES=java.base,java.logging,java.management,jdk.unsupported,jdk.incubator.vector \
-    "${DEVICE_JRE_TOOL:-$repo/../shared/tools/device-jre.sh}" "$dir/jre"
+  "$repo/deploy/gpu/build-jre.sh" "$dir/jre" java.base,java.logging,java.management,jdk.unsupported,jdk.incubator.vector
 fi
 # The mixed-addition probe (native-cuda/probe): sm_90 only, like C2S_ARCHS=90, for the H200.
 nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -Wno-subobject-linkage -o "$dir/madd_probe" "$repo/native-cuda/probe/madd_probe.cu"

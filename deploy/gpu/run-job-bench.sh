@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The batch job on a GPU machine that has a driver but no Java (such as the H200 of FACTS.md): 2KiB
+# The batch job on a GPU machine that has a driver but no Java (an H200 in docs/benchmarks.md): 2KiB
 # sectors proven by the GPU prover inside an embedded local Spark, with 1, 2 and 4 workers on GPU 0.
 #
 #   deploy/gpu/run-job-bench.sh bundle DIR   (here, with nvcc and a JDK) builds DIR: a JRE and the
@@ -38,8 +38,7 @@ if [ "$mode" = bundle ]; then
   if [ ! -x "$dir/jre/bin/java" ]; then
     # Spark's login through Hadoop needs jdk.security.auth (UnixLoginModule) besides the usual list;
     # the G1 MSM's SIMD lanes need jdk.incubator.vector.
-    MODULES=java.base,java.logging,java.management,java.naming,java.sql,java.xml,java.desktop,jdk.unsupported,java.scripting,java.instrument,jdk.management,java.net.http,java.security.jgss,java.security.sasl,jdk.crypto.ec,jdk.zipfs,java.rmi,jdk.httpserver,jdk.security.auth,jdk.incubator.vector \
-      "${DEVICE_JRE_TOOL:-$repo/../shared/tools/device-jre.sh}" "$dir/jre"
+    "$repo/deploy/gpu/build-jre.sh" "$dir/jre" java.base,java.logging,java.management,java.naming,java.sql,java.xml,java.desktop,jdk.unsupported,java.scripting,java.instrument,jdk.management,java.net.http,java.security.jgss,java.security.sasl,jdk.crypto.ec,jdk.zipfs,java.rmi,jdk.httpserver,jdk.security.auth,jdk.incubator.vector
   fi
   mkdir -p "$dir/part-1"
   cp -r "$dir/jre" "$dir/part-1/jre"

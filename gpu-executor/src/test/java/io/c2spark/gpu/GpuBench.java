@@ -262,7 +262,7 @@ public final class GpuBench {
         return points;
     }
 
-    /** Synthetic rows shaped like a 32GiB partition's A (FACTS.md: 309.4M terms over 130.3M rows, 98.7% bits). */
+    /** Synthetic rows shaped like a 32GiB partition's A (309.4M terms over 130.3M rows, 98.7% bits). */
     void spmv(GpuStream s, int lg) {
         int rows = 1 << lg;
         SplittableRandom rnd = new SplittableRandom(TestData.SEED + lg);

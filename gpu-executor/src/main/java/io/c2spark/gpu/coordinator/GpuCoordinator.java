@@ -32,12 +32,12 @@ import java.util.logging.Logger;
  * queue cannot starve anyone: it is first come, first served, and every slot comes back in a
  * finally block. When the device fails, every waiter in the queue wakes and fails.
  *
- * <h2>What it never does (DESIGN.md rules)</h2>
+ * <h2>What it never does</h2>
  * No device-global operation after start-up: no allocation, no stream or event creation (the
  * backend is sealed after the slots are made), no device synchronize (the backend has none);
  * admission is by the slot count fixed at start-up from the {@link VramLedger}, never by probing
  * free memory. Those operations wait on every stream of the device, so a lock around them would
- * silently become one lock again; this is how a two-lock design failed before (LESSONS.md).
+ * silently become one lock again; this is how a two-lock design failed before.
  *
  * <h2>One lock, for comparison</h2>
  * With {@link Locks#ONE} a worker holds the compute lock from before its upload until its kernels

@@ -9,7 +9,7 @@ package io.c2spark.gpu.coordinator;
  * <p>Streams and events are created only during start-up. After {@link #seal()} any creation
  * throws: creation is one of the device-global operations (like allocation, module loading or a
  * context synchronize) that would wait on every stream of the device and silently serialise the
- * coordinator's locks (DESIGN.md rule 2). There is deliberately no device-wide synchronize here.
+ * coordinator's locks. There is deliberately no device-wide synchronize here.
  */
 public interface StreamBackend extends AutoCloseable {
     /** An ordered queue of device work. */

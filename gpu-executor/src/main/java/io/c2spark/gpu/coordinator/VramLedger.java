@@ -4,7 +4,7 @@ package io.c2spark.gpu.coordinator;
  * Decides at start-up, from sizes known in advance, how a device's memory is used: whether the
  * proving parameters stay on the card ("resident") or are streamed per MSM from pinned host memory
  * ("streamed"), and how many slots (in-flight partitions) fit. Admission is then by slot count;
- * nothing probes free memory at run time (DESIGN.md rule 3). Pure functions, tested without a GPU.
+ * nothing probes free memory at run time. Pure functions, tested without a GPU.
  */
 public final class VramLedger {
     private VramLedger() {

@@ -49,13 +49,13 @@ class ProverFootprintTest {
 
     @Test
     void a32GiBPartitionIsResidentOnAnH200WithSeveralSlots() {
-        // FACTS.md: 130,278,541 constraints + 328 input constraints (domain 2^27), 328 inputs,
+        // CircuitInfoTest (rust-fil-proofs PR #1325): 130,278,541 constraints + 328 input constraints (domain 2^27), 328 inputs,
         // 130,169,893 aux (98.7% bits, 99.7% in A, 25.4% in B), non-zeros A 309.4M, B 130.3M, C 282.7M.
         // Unknown here, taken at their largest: every input in B, every non-bit aux in A and in B.
         ProverFootprint.Sizes s = sizes32GiB();
         long aux = s.aux();
         long queries = 96L * ((1L << 27) - 1) + 96L * aux + 96L * (328 + s.aAux()) + 288L * (328 + s.bAux());
-        // DESIGN.md: a 32GiB PoRep SRS is about 47 GB.
+        // Filecoin's 32GiB PoRep parameter file is about 47 GB.
         assertTrue(queries > 45e9 && queries < 50e9, "queries " + queries);
         long h200 = 143_771L << 20;
         VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(s, h200, 0, 2L << 30, 8,

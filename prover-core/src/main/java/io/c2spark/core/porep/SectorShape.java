@@ -5,7 +5,7 @@ import io.c2spark.core.porep.vanilla.TreeShape;
 /**
  * The shapes of the five PoRep sector sizes: layers, partitions, interactive challenges and trees.
  * Upstream: rust-fil-proofs filecoin-proofs/src/constants.rs (LAYERS, POREP_PARTITIONS,
- * POREP_MINIMUM_CHALLENGES, SectorShape* tree types); see FACTS.md "PoRep sector shapes".
+ * POREP_MINIMUM_CHALLENGES, SectorShape* tree types).
  */
 public enum SectorShape {
     SIZE_2KIB("2KiB", 2048L, 2, 1, 2, TreeShape.single(8, 2)),

@@ -41,7 +41,7 @@ import scala.runtime.BoxedUnit;
 import scala.util.Try;
 
 /**
- * The driver of one batch (DESIGN.md "One batch, end to end"). Each sector runs as two Spark jobs:
+ * The driver of one batch. Each sector runs as two Spark jobs:
  * a prepare job (one task) and, once it is prepared, a prove job (one task per partition), so a
  * failure is confined to its sector while the others go on. Results arrive through submitJob's
  * result handler as tasks finish; this thread takes them from a queue, and as soon as a sector's

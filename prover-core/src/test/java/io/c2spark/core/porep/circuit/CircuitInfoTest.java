@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Partition circuit sizes per sector size (FACTS.md): 32GiB from circuitinfo output quoted in
+ * Partition circuit sizes per sector size: 32GiB from circuitinfo output quoted in
  * rust-fil-proofs PR #1325 (130,278,541 constraints, 328 inputs) with its aux count and non-zeros;
  * the others derived from upstream test counts.
  */

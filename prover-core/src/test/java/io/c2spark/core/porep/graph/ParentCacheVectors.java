@@ -2,10 +2,9 @@ package io.c2spark.core.porep.graph;
 
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.hash.FilecoinSha256;
-import io.c2spark.core.porep.testing.SharedVectors;
+import io.c2spark.core.porep.testing.TestVectors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -24,7 +23,7 @@ final class ParentCacheVectors {
     private final Map<String, Long> sizeByKey = new HashMap<>();
 
     ParentCacheVectors() throws IOException {
-        String json = Files.readString(SharedVectors.path("rust-fil-proofs.parent_cache.json"));
+        String json = TestVectors.text("rust-fil-proofs.parent_cache.json");
         Matcher m = Pattern.compile(
                 "\"(v28-sdr-parent-[0-9a-f]{64})\"\\s*:\\s*\\{\\s*\"sector_size\"\\s*:\\s*(\\d+)\\s*,\\s*\"digest\"\\s*:\\s*\"([0-9a-f]{64})\"")
                 .matcher(json);

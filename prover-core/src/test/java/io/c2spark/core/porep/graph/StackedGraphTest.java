@@ -25,7 +25,7 @@ class StackedGraphTest {
         for (int id = 0; id < 10; id++) {
             assertNotNull(v.digest(RegisteredSealProof.ofId(id)));
         }
-        // FACTS.md: 2KiB with porep_id 0 (STACKED_DRG_2KIB_V1) -> 3da49221...
+        // parent_cache.json: 2KiB with porep_id 0 (STACKED_DRG_2KIB_V1) -> 3da49221...
         assertTrue(v.digest(RegisteredSealProof.STACKED_DRG_2KIB_V1).startsWith("3da49221"));
     }
 

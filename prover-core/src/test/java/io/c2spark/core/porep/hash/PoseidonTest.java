@@ -3,10 +3,9 @@ package io.c2spark.core.porep.hash;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.c2spark.core.field.Fr;
-import io.c2spark.core.porep.testing.SharedVectors;
+import io.c2spark.core.porep.testing.TestVectors;
 import java.io.IOException;
 import java.math.BigInteger;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -37,7 +36,7 @@ class PoseidonTest {
 
     @Test
     void roundConstantsMatchTheReferenceScriptOutput() throws IOException {
-        String text = Files.readString(SharedVectors.path("neptune.round_constants-t9-RF8-RP57.txt"));
+        String text = TestVectors.text("neptune.round_constants-t9-RF8-RP57.txt");
         List<BigInteger> expected = new ArrayList<>();
         Matcher m = Pattern.compile("'0x([0-9a-fA-F]+)'").matcher(text);
         while (m.find()) {
