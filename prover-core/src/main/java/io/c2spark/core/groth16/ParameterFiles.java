@@ -37,8 +37,7 @@ import java.util.concurrent.FutureTask;
  *
  * <p>Sections are read through a fixed buffer of {@link #CHUNK_POINTS} points and decoded in
  * parallel into the destination array, so no file is held whole in memory; a section larger than
- * one Java array (Filecoin's 32GiB h query is 2^27 points, 1.5 G longs) is refused with a message
- * until chunked storage exists.
+ * one Java array holds (2^31 longs: 178M G1 points, 89M G2 points) is refused.
  */
 public final class ParameterFiles {
     /** Points per read: 1.5 MiB of G1 encodings. */
@@ -235,15 +234,15 @@ public final class ParameterFiles {
             long n = ((buf[0] & 0xFFL) << 24) | ((buf[1] & 0xFFL) << 16) | ((buf[2] & 0xFFL) << 8) | (buf[3] & 0xFFL);
             int pl = g2 ? G2.AFFINE : G1.AFFINE;
             int len = g2 ? G2U : G1U;
-            if (n * pl > Integer.MAX_VALUE - 8) {
-                throw new ParameterFileException(file + ": section " + name + " holds " + n + " points, more than one "
-                        + "array holds; this reader needs chunked storage for it");
-            }
             // Checked before the array is allocated: a corrupt count must not ask for gigabytes.
             if (!fits(offset, n, len)) {
                 throw new ParameterFileException(file + ": section " + name + ": file ends at byte " + size
                         + " inside its " + n + " points (" + n * len + " bytes from byte " + offset + ")",
                         new EOFException());
+            }
+            if (n * pl > Integer.MAX_VALUE - 8) {
+                throw new ParameterFileException(file + ": section " + name + " holds " + n + " points; this reader"
+                        + " takes at most " + (Integer.MAX_VALUE - 8) / pl + " per section");
             }
             long[] out;
             try {

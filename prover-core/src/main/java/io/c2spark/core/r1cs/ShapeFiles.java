@@ -1,6 +1,7 @@
 package io.c2spark.core.r1cs;
 
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.input.Excerpt;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -95,7 +96,7 @@ public final class ShapeFiles {
             int nameLength = in.count("circuit name length", 1 << 12);
             String name = new String(in.bytes(nameLength, "circuit name"), StandardCharsets.UTF_8);
             if (!name.equals(circuit)) {
-                throw in.error("circuit name", "is \"" + name + "\", expected \"" + circuit + "\"");
+                throw in.error("circuit name", "is " + Excerpt.quoted(name) + ", expected \"" + circuit + "\"");
             }
             int inputs = in.count("inputs", Integer.MAX_VALUE);
             int aux = in.count("aux variables", Integer.MAX_VALUE);

@@ -1,5 +1,6 @@
 package io.c2spark.core.snarkjs;
 
+import io.c2spark.core.input.Excerpt;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -48,7 +49,7 @@ final class BinFile implements AutoCloseable {
         head.get(m);
         String got = new String(m, StandardCharsets.ISO_8859_1);
         if (!got.equals(magic)) {
-            throw error("magic is '" + got + "', expected '" + magic + "'");
+            throw error("magic is " + Excerpt.quoted(got) + ", expected \"" + magic + "\"");
         }
         int version = head.getInt();
         if (version < 1 || version > maxVersion) {

@@ -1,12 +1,17 @@
 package io.c2spark.core.snarkjs;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.VerifyingKey;
+import io.c2spark.core.input.Excerpt;
+import io.c2spark.core.input.JsonProblems;
 import io.c2spark.core.pairing.Pairing;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -24,7 +29,8 @@ import java.util.Map;
  * decimal strings; points are written as ffjavascript's toObject writes them: G1 [x, y, "1"], G2
  * [[x.c0, x.c1], [y.c0, y.c1], ["1", "0"]], the identity with z = 0 (["0", "1", "0"] and
  * [["0", "0"], ["1", "0"], ["0", "0"]]). Reading accepts z = 1 or the identity only (snarkjs writes
- * affine points); a bad value is an error naming the file and the field. The files are written as
+ * affine points), and points on the curve and in the order-r subgroup only; a bad value is an
+ * error naming the file and the field, in one bounded line. The files are written as
  * snarkjs writes them ({@link JsonText}) from trees of maps, lists and strings, and read with
  * Jackson.
  */
@@ -83,11 +89,28 @@ public final class SnarkjsJson {
         Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /** The file's one JSON value; anything after it (as JSON.parse, which snarkjs uses) is refused. */
     public static JsonNode parse(Path path) throws IOException {
-        try {
-            return Mapper.INSTANCE.readTree(path.toFile());
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(path + ": not valid JSON: " + e.getOriginalMessage(), e);
+        try (JsonParser p = Mapper.INSTANCE.createParser(path.toFile())) {
+            JsonNode tree;
+            try {
+                tree = Mapper.INSTANCE.readTree(p);
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException(path + ": not valid JSON: " + JsonProblems.describe(e), e);
+            }
+            if (tree == null || tree.isMissingNode()) {
+                throw new IllegalArgumentException(path + ": holds no JSON value");
+            }
+            boolean trailing;
+            try {
+                trailing = p.nextToken() != null;
+            } catch (JsonProcessingException e) {
+                trailing = true;
+            }
+            if (trailing) {
+                throw new IllegalArgumentException(path + ": trailing data after the JSON value");
+            }
+            return tree;
         }
     }
 
@@ -105,8 +128,15 @@ public final class SnarkjsJson {
             r.g1(ic.get(i), "IC[" + i + "]", icPoints, i * VerifyingKey.G1_LONGS);
         }
         JsonNode n = o.get("nPublic");
-        if (n != null && n.asInt(-1) != ic.size() - 1) {
-            throw r.error("nPublic", "is " + n + " but IC holds " + ic.size() + " points");
+        if (n != null) {
+            int count = n.canConvertToInt() ? n.asInt()
+                    : n.isTextual() && n.asText().matches("[0-9]{1,9}") ? Integer.parseInt(n.asText()) : -1;
+            if (count < 0) {
+                throw r.error("nPublic", "is not a count");
+            }
+            if (count != ic.size() - 1) {
+                throw r.error("nPublic", "is " + count + " but IC holds " + ic.size() + " points");
+            }
         }
         long[] alpha = new long[VerifyingKey.G1_LONGS];
         r.g1(r.field(o, "vk_alpha_1"), "vk_alpha_1", alpha, 0);
@@ -138,11 +168,7 @@ public final class SnarkjsJson {
         }
         long[] out = new long[a.size() * Fr.LIMBS];
         for (int i = 0; i < a.size(); i++) {
-            BigInteger v = r.number(a.get(i), "[" + i + "]");
-            if (v.compareTo(Fr.MODULUS) >= 0) {
-                throw r.error("[" + i + "]", "is not below r");
-            }
-            Fr.FIELD.fromBigInteger(v, out, i * Fr.LIMBS);
+            Fr.FIELD.fromBigInteger(r.below(a.get(i), "[" + i + "]", Fr.MODULUS, "r"), out, i * Fr.LIMBS);
         }
         return out;
     }
@@ -210,31 +236,52 @@ public final class SnarkjsJson {
         void expectText(JsonNode o, String name, String want) {
             String got = field(o, name).asText();
             if (!got.equals(want)) {
-                throw error(name, "is '" + got + "', expected '" + want + "'");
+                throw error(name, "is " + Excerpt.quoted(got) + ", expected \"" + want + "\"");
             }
         }
 
-        BigInteger number(JsonNode n, String field) {
+        /**
+         * A decimal number below modulus (named in errors). Its digits are counted before any
+         * arithmetic: a megabyte of digits is refused at once rather than converted.
+         */
+        BigInteger below(JsonNode n, String field, BigInteger modulus, String name) {
             if (n == null || !(n.isTextual() || n.isIntegralNumber())) {
                 throw error(field, "is not a decimal number");
             }
-            try {
-                BigInteger v = new BigInteger(n.asText());
-                if (v.signum() < 0) {
-                    throw error(field, "is negative");
-                }
-                return v;
-            } catch (NumberFormatException e) {
-                throw error(field, "is not a decimal number: '" + n.asText() + "'");
+            String text = n.asText();
+            boolean negative = text.startsWith("-");
+            if (text.length() == (negative ? 1 : 0) || !text.chars().skip(negative ? 1 : 0).allMatch(Reader::isDigit)) {
+                throw error(field, "is not a decimal number: " + Excerpt.quoted(text));
             }
+            if (negative) {
+                throw error(field, "is negative");
+            }
+            if (text.length() > modulus.toString().length()) {
+                throw error(field, "is not below " + name + ": " + Excerpt.plain(text));
+            }
+            BigInteger v = new BigInteger(text);
+            if (v.compareTo(modulus) >= 0) {
+                throw error(field, "is not below " + name);
+            }
+            return v;
+        }
+
+        private static boolean isDigit(int c) {
+            return c >= '0' && c <= '9';
         }
 
         void fp(JsonNode n, String field, long[] out, int off) {
-            BigInteger v = number(n, field);
-            if (v.compareTo(Fp.MODULUS) >= 0) {
-                throw error(field, "is not below p");
+            Fp.FIELD.fromBigInteger(below(n, field, Fp.MODULUS, "p"), out, off);
+        }
+
+        /** A point read must be on its curve and in the order-r subgroup. */
+        void checkPoint(long[] p, int off, boolean g2, String field) {
+            if (!(g2 ? G2.isOnCurveAffine(p, off) : G1.isOnCurveAffine(p, off))) {
+                throw error(field, "is not on the curve");
             }
-            Fp.FIELD.fromBigInteger(v, out, off);
+            if (!(g2 ? G2.isInSubgroup(p, off) : G1.isInSubgroup(p, off))) {
+                throw error(field, "is not in the prime-order subgroup");
+            }
         }
 
         /** Reads a G1 [x, y, z] with z 1 (affine) or 0 (identity). */
@@ -242,7 +289,7 @@ public final class SnarkjsJson {
             if (!n.isArray() || n.size() != 3) {
                 throw error(field, "is not a G1 point [x, y, z]");
             }
-            BigInteger z = number(n.get(2), field + "[2]");
+            BigInteger z = below(n.get(2), field + "[2]", Fp.MODULUS, "p");
             if (z.signum() == 0) {
                 Arrays.fill(out, off, off + VerifyingKey.G1_LONGS, 0L);
                 return;
@@ -252,6 +299,7 @@ public final class SnarkjsJson {
             }
             fp(n.get(0), field + "[0]", out, off);
             fp(n.get(1), field + "[1]", out, off + Fp.LIMBS);
+            checkPoint(out, off, false, field);
         }
 
         /** Reads a G2 [[x0, x1], [y0, y1], [z0, z1]] with z 1 or 0. */
@@ -266,8 +314,8 @@ public final class SnarkjsJson {
                     throw error(field + "[" + k + "]", "is not an Fp2 pair");
                 }
             }
-            BigInteger z0 = number(n.get(2).get(0), field + "[2][0]");
-            BigInteger z1 = number(n.get(2).get(1), field + "[2][1]");
+            BigInteger z0 = below(n.get(2).get(0), field + "[2][0]", Fp.MODULUS, "p");
+            BigInteger z1 = below(n.get(2).get(1), field + "[2][1]", Fp.MODULUS, "p");
             if (z0.signum() == 0 && z1.signum() == 0) {
                 return out;
             }
@@ -279,6 +327,7 @@ public final class SnarkjsJson {
                     fp(n.get(k).get(j), field + "[" + k + "][" + j + "]", out, (2 * k + j) * Fp.LIMBS);
                 }
             }
+            checkPoint(out, 0, true, field);
             return out;
         }
     }

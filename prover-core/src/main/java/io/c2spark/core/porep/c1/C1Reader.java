@@ -6,8 +6,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.input.Excerpt;
+import io.c2spark.core.input.JsonProblems;
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.vanilla.ColumnProof;
@@ -95,26 +98,36 @@ public final class C1Reader {
     }
 
     private C1Output readDocument() throws IOException {
+        C1Output out;
         try {
             if (p.nextToken() == null) {
                 throw truncated("the file is empty");
             }
-            C1Output out = readRoot();
-            if (p.nextToken() != null) {
-                throw fail("unexpected data after the end of the C1 object");
-            }
-            return out;
+            out = readRoot();
         } catch (JsonEOFException e) {
-            throw truncated(e.getOriginalMessage());
+            throw truncated(JsonProblems.describe(e));
         } catch (JsonProcessingException e) {
-            if (input.reachedEnd()) {
-                // Jackson reports some cuts (after a number inside an array) as plain parse errors;
-                // having asked the stream for bytes past its end is what tells a truncation.
-                throw truncated(e.getOriginalMessage());
+            if (input.reachedEnd() && !(e instanceof StreamConstraintsException)
+                    && byteOffset(p.currentLocation()) >= input.bytesRead()) {
+                // Jackson reports some cuts (a token cut short, such as "nu") as plain parse errors;
+                // an error found at the end of the data, after the stream was read to its end, is a cut.
+                throw truncated(JsonProblems.describe(e));
             }
             throw new C1FormatException(source, path.toString(), partition, challenge,
-                    byteOffset(p.currentLocation()), false, "malformed JSON: " + e.getOriginalMessage(), e);
+                    byteOffset(p.currentLocation()), false, "malformed JSON: " + JsonProblems.describe(e), e);
         }
+        // The object is complete: whatever follows, even a cut or unparsable token, is extra data.
+        long end = byteOffset(p.currentLocation());
+        JsonToken after;
+        try {
+            after = p.nextToken();
+        } catch (JsonProcessingException e) {
+            after = JsonToken.NOT_AVAILABLE;
+        }
+        if (after != null) {
+            throw new C1FormatException(source, "", -1, -1, end, false, "trailing data after the C1 object", null);
+        }
+        return out;
     }
 
     private C1Output readRoot() throws IOException {
@@ -142,7 +155,7 @@ public final class C1Reader {
         String name = p.getText();
         RegisteredSealProof proof = RegisteredSealProof.ofSerdeName(name);
         if (proof == null) {
-            throw fail("unknown registered proof \"" + name + "\"");
+            throw fail("unknown registered proof " + Excerpt.quoted(name));
         }
         if (proof.version() == RegisteredSealProof.Version.V1_2_NON_INTERACTIVE) {
             throw fail("non-interactive PoRep (" + name + ") is not supported: its partitions and challenges "
@@ -165,7 +178,8 @@ public final class C1Reader {
         String key = p.currentName();
         SectorShape keyed = SectorShape.ofVanillaProofKey(key);
         if (keyed == null) {
-            throw fail("unknown vanilla proof key \"" + key + "\" (expected StackedDrg{2KiB,8MiB,512MiB,32GiB,64GiB}V1)");
+            throw fail("unknown vanilla proof key " + Excerpt.quoted(key)
+                    + " (expected StackedDrg{2KiB,8MiB,512MiB,32GiB,64GiB}V1)");
         }
         if (shape != null && keyed != shape) {
             throw fail("vanilla proof key \"" + key + "\" does not match registered proof "
@@ -177,7 +191,7 @@ public final class C1Reader {
         VanillaProof[][] proofs = readPartitions();
         path.pop();
         if (next() != JsonToken.END_OBJECT) {
-            throw fail("expected exactly one key, found a second one \"" + p.currentName() + "\"");
+            throw fail("expected exactly one key, found a second one " + Excerpt.quoted(p.currentName()));
         }
         return proofs;
     }
@@ -266,15 +280,15 @@ public final class C1Reader {
         }
         String found = p.currentName();
         if (!found.equals(variant)) {
-            throw fail("expected the " + variant + " proof variant for a tree of " + describe(tree) + ", found \""
-                    + found + "\"");
+            throw fail("expected the " + variant + " proof variant for a tree of " + describe(tree) + ", found "
+                    + Excerpt.quoted(found));
         }
         path.field(found);
         next();
         MerkleProof proof = readVariantBody(tree);
         path.pop();
         if (next() != JsonToken.END_OBJECT) {
-            throw fail("expected exactly one proof variant, found a second one \"" + p.currentName() + "\"");
+            throw fail("expected exactly one proof variant, found a second one " + Excerpt.quoted(p.currentName()));
         }
         path.pop();
         if (next() != JsonToken.END_OBJECT) {
@@ -553,7 +567,7 @@ public final class C1Reader {
             }
             path.index(j);
             throw fail("expected a byte 0..255, found "
-                    + (t == JsonToken.VALUE_NUMBER_INT ? p.getText() : describe(t)));
+                    + (t == JsonToken.VALUE_NUMBER_INT ? Excerpt.plain(p.getText()) : describe(t)));
         }
         if (fieldElement && !belowModulus(dst, offset)) {
             throw fail("not a canonical field element: " + HexFormat.of().formatHex(dst, offset, offset + 32)
@@ -567,7 +581,7 @@ public final class C1Reader {
             throw fail("expected " + what + ", found " + describe(t));
         }
         if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
-            throw fail("expected " + what + ", found " + p.getText());
+            throw fail("expected " + what + ", found " + Excerpt.plain(p.getText()));
         }
         long v = p.getLongValue();
         if (v < 0 || v > max) {
@@ -595,7 +609,7 @@ public final class C1Reader {
         return t;
     }
 
-    private void require(JsonToken want, String what) throws C1FormatException {
+    private void require(JsonToken want, String what) throws IOException {
         JsonToken t = p.currentToken();
         if (t != want) {
             throw fail("expected " + what + ", found " + describe(t));
@@ -608,13 +622,13 @@ public final class C1Reader {
         for (int f = 0; f < names.length; f++) {
             if (names[f].equals(name)) {
                 if ((seen & (1 << f)) != 0) {
-                    throw fail("field \"" + name + "\" appears twice");
+                    throw fail("field " + Excerpt.quoted(name) + " appears twice");
                 }
                 path.field(name);
                 return f;
             }
         }
-        throw fail("unexpected field \"" + name + "\" (expected " + String.join(", ", names) + ")");
+        throw fail("unexpected field " + Excerpt.quoted(name) + " (expected " + String.join(", ", names) + ")");
     }
 
     private void requireAll(int seen, String[] names) throws C1FormatException {
@@ -625,31 +639,27 @@ public final class C1Reader {
         }
     }
 
-    private String describe(JsonToken t) {
+    /**
+     * The token in words. A string's text is read only here, and a file cut inside it fails here,
+     * as the truncation it is.
+     */
+    private String describe(JsonToken t) throws IOException {
         if (t == null) {
             return "end of file";
         }
-        try {
-            return switch (t) {
-                case START_OBJECT -> "an object";
-                case START_ARRAY -> "an array";
-                case END_OBJECT -> "the end of an object";
-                case END_ARRAY -> "the end of an array";
-                case FIELD_NAME -> "field \"" + p.currentName() + "\"";
-                case VALUE_STRING -> "string \"" + abbreviate(p.getText()) + "\"";
-                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "number " + abbreviate(p.getText());
-                case VALUE_TRUE -> "true";
-                case VALUE_FALSE -> "false";
-                case VALUE_NULL -> "null";
-                default -> t.toString();
-            };
-        } catch (IOException e) {
-            return t.toString();
-        }
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
+        return switch (t) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case END_OBJECT -> "the end of an object";
+            case END_ARRAY -> "the end of an array";
+            case FIELD_NAME -> "field " + Excerpt.quoted(p.currentName());
+            case VALUE_STRING -> "string " + Excerpt.quoted(p.getText());
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "number " + Excerpt.plain(p.getText());
+            case VALUE_TRUE -> "true";
+            case VALUE_FALSE -> "false";
+            case VALUE_NULL -> "null";
+            default -> "a value";
+        };
     }
 
     private static String describe(TreeShape tree) {

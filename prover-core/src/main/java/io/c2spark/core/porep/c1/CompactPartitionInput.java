@@ -1,5 +1,6 @@
 package io.c2spark.core.porep.c1;
 
+import io.c2spark.core.input.Excerpt;
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.vanilla.ColumnProof;
 import io.c2spark.core.porep.vanilla.EncodingProof;
@@ -106,7 +107,7 @@ public record CompactPartitionInput(RegisteredSealProof registeredProof, int par
             byte[] magic = take(in, MAGIC.length);
             if (!Arrays.equals(magic, MAGIC)) {
                 throw new IllegalArgumentException("not a compact partition input (magic "
-                        + new String(magic, StandardCharsets.ISO_8859_1) + ")");
+                        + Excerpt.quoted(new String(magic, StandardCharsets.ISO_8859_1)) + ")");
             }
             RegisteredSealProof proof = RegisteredSealProof.ofId(in.getInt());
             int partition = in.getInt();

@@ -242,11 +242,78 @@ class C1CorruptionTest {
 
     @Test
     void malformedJsonAndTrailingDataAreRefused() {
-        assertMessage(refused(json + "{}"), "", "unexpected data after the end of the C1 object");
+        assertMessage(refused(json + "{}"), "", "trailing data after the C1 object");
         int comma = json.indexOf(",\"leaf\":", secondChallengeStart());
         var e = refused(replaceAt(json, comma, ",", ";"));
         assertTrue(e.getMessage().contains("malformed JSON"), e.getMessage());
         assertTrue(e.jsonPath().startsWith(secondChallenge() + ".comm_d_proofs.data.Single"), e.getMessage());
+    }
+
+    /** Anything after the complete object, even a cut or unparsable token, is trailing data, not a truncation. */
+    @Test
+    void trailingGarbageIsCalledTrailingData() {
+        for (String tail : new String[] {"xyz", "}", "{", "[1,", "\"abc", " 12", "\n\u0001", "NaN"}) {
+            var e = refused(json + tail);
+            assertFalse(e.truncated(), tail + ": " + e.getMessage());
+            assertMessage(e, "", "trailing data after the C1 object (at byte " + json.length() + ")");
+            assertFalse(e.getMessage().contains("truncated"), e.getMessage());
+        }
+    }
+
+    /** A value of megabytes is shown cut, with its length, wherever a message quotes one. */
+    @Test
+    void longValuesAreCutAndTheirLengthSaid() {
+        String huge = "StackedDrg" + "X".repeat(10 << 20);
+        String name = "\"StackedDrg2KiBV1_1\"";
+        String[] damaged = {
+            json.replace(name, "\"" + huge + "\""),
+            "{\"" + huge.substring(0, 40_000) + "\":1," + json.substring(1),
+            json.replace("\"StackedDrg2KiBV1\":", "\"" + huge.substring(0, 30_000) + "\":"),
+            json.replace(name, "\"" + huge.substring(0, 5000) + "\""),
+            replaceAt(json, json.indexOf("\"layer_index\":1,"), "\"layer_index\":1,", "\"layer_index\":" + "9".repeat(999) + ","),
+            replaceHash(json, "\"seed\":", 0, "[" + "7".repeat(999) + "]"),
+        };
+        int[] lengths = {huge.length(), 40_000, 30_000, 5000, 999, 999};
+        for (int i = 0; i < damaged.length; i++) {
+            var e = refused(damaged[i]);
+            int shown = i;
+            assertTrue(e.getMessage().length() < 400, () -> shown + ": " + e.getMessage().length() + " characters: "
+                    + e.getMessage().substring(0, 400));
+            assertTrue(e.getMessage().contains("(" + lengths[i] + " characters)"), i + ": " + e.getMessage());
+        }
+        var e = refused(json.replace(name, "\"Stacked\\nDrg\""));
+        assertMessage(e, "registered_proof", "unknown registered proof \"Stacked\\u000aDrg\"");
+    }
+
+    /** Jackson's own vocabulary (its switches, limits and token names) never reaches a message. */
+    @Test
+    void parserInternalsAreNotNamed() {
+        int layer = json.indexOf("\"layer_index\":1,");
+        String[] values = {"NaN", "-Infinity", "+1", "01", "1.", "'1'", "/*c*/1", "tru"};
+        for (String v : values) {
+            var e = refused(replaceAt(json, layer, "\"layer_index\":1,", "\"layer_index\":" + v + ","));
+            assertPlain(e, "malformed JSON");
+            assertFalse(e.truncated(), e.getMessage());
+        }
+        assertPlain(refused(replaceAt(json, layer, "\"layer_index\":1,", "\"layer_index\":" + "1".repeat(1001) + ",")),
+                "a number of more than 1000 characters");
+        assertPlain(refused("{\"" + "n".repeat(60_000) + "\":1," + json.substring(1)), "a field name of more than");
+        var small = refused("{\"registered_proof\":NaN}");
+        assertPlain(small, "Non-standard token 'NaN'");
+        assertFalse(small.truncated(), small.getMessage());
+        var cut = refused(json.substring(0, json.indexOf("\"comm_r\":")) + "\"comm_r\":\"abc");
+        assertTrue(cut.truncated(), cut.getMessage());
+        assertPlain(cut, "truncated");
+        assertPlain(refused(json.substring(0, json.length() - 1)), "truncated");
+    }
+
+    private static void assertPlain(C1FormatException e, String expected) {
+        String m = e.getMessage();
+        assertTrue(m.contains(expected), "expected '" + expected + "' in: " + m);
+        for (String internal : new String[] {"JsonReadFeature", "StreamReadConstraints", "StreamReadFeature", "Feature",
+            "REDACTED", "`", "VALUE_", "START_", "END_", "[Source"}) {
+            assertFalse(m.contains(internal), internal + " in: " + m);
+        }
     }
 
     /**
