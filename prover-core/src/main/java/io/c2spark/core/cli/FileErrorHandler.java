@@ -13,7 +13,7 @@ import picocli.CommandLine;
  * keeps picocli's default report.
  */
 public final class FileErrorHandler implements CommandLine.IExecutionExceptionHandler {
-    public static final int EXIT_CODE = 2;
+    public static final int EXIT_CODE = ExitStatus.BAD_INPUT;
 
     /** The command line with this handler installed. */
     public static CommandLine install(CommandLine commandLine) {

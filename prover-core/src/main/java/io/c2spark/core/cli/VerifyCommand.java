@@ -18,7 +18,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Verify a seal proof. The public inputs are derived from the C1 file's replica_id, comm_d,",
             "comm_r and seed (challenges from the seed, parents from the graph); its vanilla proofs are not",
-            "used. Exit 0 when every partition verifies, 1 when one does not."})
+            "used. Exit 0 when every partition verifies, 1 when one does not, 2 when an input is malformed or",
+            "cannot be read (one line names the file and what is wrong: a proof of the wrong length, a point off",
+            "the curve or outside the subgroup, a coordinate not below p, bad flags)."})
 final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--c1", required = true, paramLabel = "FILE", description = "The sector's C1 output.")
     Path c1File;
@@ -38,16 +40,23 @@ final class VerifyCommand implements Callable<Integer> {
         C1Output c1 = C1Reader.read(c1File);
         VerifyingKey vk = ParameterFiles.readVk(vkFile);
         byte[] proof = Files.readAllBytes(proofFile);
-        int bad = SealVerifier.firstInvalidPartition(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(),
+        SealVerifier.Rejection r = SealVerifier.check(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(),
                 c1.seed(), vk, proof);
-        if (bad >= 0) {
-            out.println("INVALID: partition " + bad + " of " + proofFile + " does not verify");
+        if (r != null && r.malformed()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(spec.qualifiedName() + ": " + proofFile + ": "
+                    + (r.partition() >= 0 ? "partition " + r.partition() + ": " : "") + r.reason());
+            err.flush();
+            return ExitStatus.BAD_INPUT;
+        }
+        if (r != null) {
+            out.println("INVALID: partition " + r.partition() + " of " + proofFile + " does not verify");
             out.flush();
-            return 1;
+            return ExitStatus.FAILED;
         }
         out.println("OK: " + proofFile + " verifies (" + c1.registeredProof().serdeName() + ", "
                 + c1.partitions() + " partition(s))");
         out.flush();
-        return 0;
+        return ExitStatus.OK;
     }
 }

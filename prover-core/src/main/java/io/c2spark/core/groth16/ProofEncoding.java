@@ -3,6 +3,7 @@ package io.c2spark.core.groth16;
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
 import io.c2spark.core.curve.ZcashEncoding;
+import java.util.function.BooleanSupplier;
 
 /**
  * bellperson's 192-byte proof encoding (groth16/proof.rs): A, B, C compressed zcash points, 48 + 96
@@ -31,21 +32,23 @@ public final class ProofEncoding {
         long[] a = new long[G1.AFFINE];
         long[] b = new long[G2.AFFINE];
         long[] c = new long[G1.AFFINE];
-        read("A", () -> ZcashEncoding.readG1(bytes, 0, ZcashEncoding.G1_COMPRESSED, true, a, 0));
-        read("B", () -> ZcashEncoding.readG2(bytes, ZcashEncoding.G1_COMPRESSED, ZcashEncoding.G2_COMPRESSED, true, b, 0));
+        read("A", () -> ZcashEncoding.readG1(bytes, 0, ZcashEncoding.G1_COMPRESSED, true, a, 0),
+                () -> G1.isIdentityAffine(a, 0));
+        read("B", () -> ZcashEncoding.readG2(bytes, ZcashEncoding.G1_COMPRESSED, ZcashEncoding.G2_COMPRESSED, true, b, 0),
+                () -> G2.isIdentityAffine(b, 0));
         read("C", () -> ZcashEncoding.readG1(bytes, ZcashEncoding.G1_COMPRESSED + ZcashEncoding.G2_COMPRESSED,
-                ZcashEncoding.G1_COMPRESSED, true, c, 0));
-        if (G1.isIdentityAffine(a, 0) || G2.isIdentityAffine(b, 0) || G1.isIdentityAffine(c, 0)) {
-            throw new IllegalArgumentException("proof point at infinity");
-        }
+                ZcashEncoding.G1_COMPRESSED, true, c, 0), () -> G1.isIdentityAffine(c, 0));
         return new Proof(a, b, c);
     }
 
-    private static void read(String name, Runnable r) {
+    private static void read(String name, Runnable r, BooleanSupplier atInfinity) {
         try {
             r.run();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("proof point " + name + ": " + e.getMessage(), e);
+        }
+        if (atInfinity.getAsBoolean()) {
+            throw new IllegalArgumentException("proof point " + name + " is the point at infinity");
         }
     }
 }

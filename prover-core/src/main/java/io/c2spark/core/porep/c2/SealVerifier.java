@@ -16,13 +16,22 @@ public final class SealVerifier {
     private SealVerifier() {
     }
 
-    /** The first partition whose proof does not verify, or -1 when all do. */
-    public static int firstInvalidPartition(RegisteredSealProof proof, byte[] replicaId, byte[] commD, byte[] commR,
-            byte[] seed, VerifyingKey vk, byte[] sealProof) {
+    /**
+     * Why a seal proof is refused. Malformed: its bytes are not a proof (a wrong length, a point that
+     * does not decode, with the decoder's reason); else partition's proof does not verify.
+     * partition is -1 when the fault is the whole file's (its length).
+     */
+    public record Rejection(int partition, boolean malformed, String reason) {
+    }
+
+    /** The first reason the seal proof is refused, or null when every partition verifies. */
+    public static Rejection check(RegisteredSealProof proof, byte[] replicaId, byte[] commD, byte[] commR, byte[] seed,
+            VerifyingKey vk, byte[] sealProof) {
         int partitions = proof.shape().partitions();
         if (sealProof.length != partitions * ProofEncoding.BYTES) {
-            throw new IllegalArgumentException("a " + proof.shape().label() + " seal proof has " + partitions + " x "
-                    + ProofEncoding.BYTES + " bytes, got " + sealProof.length);
+            return new Rejection(-1, true, "a " + proof.shape().label() + " seal proof is "
+                    + partitions * ProofEncoding.BYTES + " bytes (" + partitions + " x " + ProofEncoding.BYTES
+                    + "), got " + sealProof.length);
         }
         Verifier verifier = new Verifier(vk);
         for (int k = 0; k < partitions; k++) {
@@ -32,13 +41,27 @@ public final class SealVerifier {
             try {
                 p = ProofEncoding.decode(one);
             } catch (IllegalArgumentException e) {
-                return k;
+                return new Rejection(k, true, e.getMessage());
             }
             long[] inputs = PublicInputs.forPartition(proof, replicaId, commD, commR, seed, k);
             if (!verifier.verify(inputs, p)) {
-                return k;
+                return new Rejection(k, false, "does not verify");
             }
         }
-        return -1;
+        return null;
+    }
+
+    /**
+     * The first partition whose proof does not verify or does not decode, or -1 when all verify.
+     *
+     * @throws IllegalArgumentException when the seal proof's length is not the sector size's
+     */
+    public static int firstInvalidPartition(RegisteredSealProof proof, byte[] replicaId, byte[] commD, byte[] commR,
+            byte[] seed, VerifyingKey vk, byte[] sealProof) {
+        Rejection r = check(proof, replicaId, commD, commR, seed, vk, sealProof);
+        if (r != null && r.partition() < 0) {
+            throw new IllegalArgumentException(r.reason());
+        }
+        return r == null ? -1 : r.partition();
     }
 }
