@@ -1,8 +1,14 @@
 package io.c2spark.core.cli;
 
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G2;
+import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.MultiExp;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.Verifier;
+import io.c2spark.core.groth16.VerifyingKey;
+import io.c2spark.core.r1cs.CheckSystem;
+import io.c2spark.core.snarkjs.R1csFile;
 import io.c2spark.core.snarkjs.SnarkjsJson;
 import io.c2spark.core.snarkjs.WtnsFile;
 import io.c2spark.core.snarkjs.ZkeyFile;
@@ -13,6 +19,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code c2spark groth16 prove|verify}: snarkjs's Groth16 commands, same arguments, same files. */
@@ -29,10 +36,11 @@ final class Groth16Command implements Runnable {
     }
 
     @Command(name = "prove", mixinStandardHelpOptions = true,
-            description = {"Prove with a snarkjs zkey and witness, like `snarkjs groth16 prove`.",
-                    "Exit status: 0 with the proof written, 1 on bad input (the message names the file),",
-                    "2 when a file cannot be read or written."},
-            exitCodeOnExecutionException = 1)
+            description = {"Prove with a snarkjs zkey and witness, like `snarkjs groth16 prove`; the proof is verified",
+                    "against the zkey's verifying key before anything is written.",
+                    "Exit status: 0 with the proof written; 1 when the proof does not verify (the witness does not",
+                    "satisfy the circuit; nothing written); 2 when an input is malformed or cannot be read, or an",
+                    "output cannot be written (one line names the file and what is wrong)."})
     static final class Prove implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ZKEY", description = "The proving key (.zkey).")
         Path zkey;
@@ -46,35 +54,106 @@ final class Groth16Command implements Runnable {
         @Parameters(index = "3", paramLabel = "PUBLIC", description = "Where to write public.json.")
         Path publicSignals;
 
+        @Option(names = "--r1cs", paramLabel = "CIRCUIT",
+                description = {"The circuit (.r1cs): check the witness against its constraints first, and name the",
+                    "first one it does not satisfy (the zkey holds no C matrix to check against)."})
+        Path r1cs;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() throws Exception {
-            return prove(zkey, wtns, proof, publicSignals, spec.commandLine().getErr());
+            return prove(zkey, wtns, r1cs, proof, publicSignals, spec.commandLine().getErr());
         }
 
-        static int prove(Path zkey, Path wtns, Path proof, Path publicSignals, PrintWriter err) throws IOException {
+        static int prove(Path zkey, Path wtns, Path r1cs, Path proof, Path publicSignals, PrintWriter err)
+                throws IOException {
+            long start = System.nanoTime();
+            ZkeyFile key;
+            long[] witness;
             try {
-                long start = System.nanoTime();
-                ZkeyFile key = ZkeyFile.read(zkey);
-                long[] witness = WtnsFile.read(wtns);
-                if (witness.length / 4 != key.numVars) {
-                    err.println(wtns + ": holds " + witness.length / 4 + " values, the zkey " + zkey + " " + key.numVars + " signals");
-                    return 1;
-                }
-                long loaded = System.nanoTime();
-                ZkeyProver prover = new ZkeyProver(key, MultiExp.PIPPENGER);
-                Proof p = prover.prove(witness);
-                long proved = System.nanoTime();
-                SnarkjsJson.write(proof, SnarkjsJson.proof(p));
-                SnarkjsJson.write(publicSignals, SnarkjsJson.publicSignals(prover.publicSignals(witness)));
-                err.printf("load %.1f ms, prove %.1f ms%n", (loaded - start) / 1e6, (proved - loaded) / 1e6);
-                return 0;
+                key = ZkeyFile.read(zkey);
+                witness = WtnsFile.read(wtns);
             } catch (IllegalArgumentException e) {
-                err.println(e.getMessage());
-                return 1;
+                return refuse(err, e.getMessage(), ExitStatus.BAD_INPUT);
             }
+            if (witness.length / Fr.LIMBS != key.numVars) {
+                return refuse(err, wtns + ": holds " + witness.length / Fr.LIMBS + " values, the zkey " + zkey + " "
+                        + key.numVars + " signals", ExitStatus.BAD_INPUT);
+            }
+            if (r1cs != null) {
+                int status = checkWitness(r1cs, key, wtns, witness, err);
+                if (status != ExitStatus.OK) {
+                    return status;
+                }
+            }
+            long loaded = System.nanoTime();
+            ZkeyProver prover;
+            try {
+                prover = new ZkeyProver(key, MultiExp.PIPPENGER);
+            } catch (IllegalArgumentException e) {
+                return refuse(err, zkey + ": " + e.getMessage(), ExitStatus.BAD_INPUT);
+            }
+            Proof p = prover.prove(witness);
+            long[] signals = prover.publicSignals(witness);
+            long proved = System.nanoTime();
+            if (!new Verifier(key.verifyingKey()).verify(signals, p)) {
+                return refuseUnverified(zkey, wtns, r1cs, key, p, err);
+            }
+            long verified = System.nanoTime();
+            SnarkjsJson.write(proof, SnarkjsJson.proof(p));
+            SnarkjsJson.write(publicSignals, SnarkjsJson.publicSignals(signals));
+            err.printf("load %.1f ms, prove %.1f ms, verify %.1f ms%n", (loaded - start) / 1e6, (proved - loaded) / 1e6,
+                    (verified - proved) / 1e6);
+            return ExitStatus.OK;
+        }
+
+        /** OK, or the status once a witness that does not satisfy the circuit (or a circuit that does not fit) is refused. */
+        private static int checkWitness(Path r1cs, ZkeyFile key, Path wtns, long[] witness, PrintWriter err)
+                throws IOException {
+            R1csFile circuit;
+            try {
+                circuit = R1csFile.read(r1cs);
+            } catch (IllegalArgumentException e) {
+                return refuse(err, e.getMessage(), ExitStatus.BAD_INPUT);
+            }
+            if (circuit.numWires != key.numVars || circuit.numPublic() != key.numPublic) {
+                return refuse(err, r1cs + ": " + circuit.numWires + " wires, " + circuit.numPublic()
+                        + " public; the zkey has " + key.numVars + " signals, " + key.numPublic + " public",
+                        ExitStatus.BAD_INPUT);
+            }
+            CheckSystem check = CheckSystem.of(circuit.asCircuit(witness));
+            if (!check.isSatisfied()) {
+                return refuse(err, wtns + ": the witness does not satisfy " + check.firstFailure() + " of " + r1cs
+                        + "; nothing written", ExitStatus.FAILED);
+            }
+            return ExitStatus.OK;
+        }
+
+        /**
+         * A proof that does not verify: a damaged query point of the zkey is looked for (the curve
+         * equation first; the subgroups only when the proof's own points are outside theirs, since
+         * that test costs seconds) and named as malformed input; else the witness is the cause.
+         */
+        private static int refuseUnverified(Path zkey, Path wtns, Path r1cs, ZkeyFile key, Proof p, PrintWriter err) {
+            String fault = key.firstInvalidPoint(false);
+            boolean inSubgroups = G1.isInSubgroup(p.a(), 0) && G2.isInSubgroup(p.b(), 0) && G1.isInSubgroup(p.c(), 0);
+            if (fault == null && !inSubgroups) {
+                fault = key.firstInvalidPoint(true);
+            }
+            if (fault != null) {
+                return refuse(err, zkey + ": " + fault + "; nothing written", ExitStatus.BAD_INPUT);
+            }
+            return refuse(err, "the proof does not verify against the verifying key of " + zkey + ": the witness " + wtns
+                    + " does not satisfy the circuit" + (r1cs == null ? "" : ", or the zkey is not " + r1cs + "'s")
+                    + "; nothing written" + (r1cs == null ? " (--r1cs CIRCUIT names the constraint it fails)" : ""),
+                    ExitStatus.FAILED);
+        }
+
+        private static int refuse(PrintWriter err, String message, int status) {
+            err.println("c2spark groth16 prove: " + message);
+            return status;
         }
     }
 
@@ -95,7 +174,7 @@ final class Groth16Command implements Runnable {
         }
         PrintWriter err = new PrintWriter(System.err, true);
         try {
-            return Prove.prove(Path.of(args[2]), Path.of(args[3]), Path.of(args[4]), Path.of(args[5]), err);
+            return Prove.prove(Path.of(args[2]), Path.of(args[3]), null, Path.of(args[4]), Path.of(args[5]), err);
         } catch (IOException e) {
             err.println("c2spark groth16 prove: " + FileErrorHandler.describe(e));
             return FileErrorHandler.EXIT_CODE;
@@ -106,9 +185,9 @@ final class Groth16Command implements Runnable {
 
     @Command(name = "verify", mixinStandardHelpOptions = true,
             description = {"Verify a proof, like `snarkjs groth16 verify`.",
-                    "Exit status: 0 when the proof is valid, 1 when it is not or an input is malformed,",
-                    "2 when a file cannot be read."},
-            exitCodeOnExecutionException = 1)
+                    "Exit status: 0 when the proof is valid, 1 when the proof does not verify, 2 when an input is",
+                    "malformed or cannot be read (one line names the file and the field: a point off the curve or",
+                    "outside the subgroup, a number not below the field's modulus, public signals of the wrong count)."})
     static final class Verify implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "VK", description = "verification_key.json.")
         Path verificationKey;
@@ -124,19 +203,29 @@ final class Groth16Command implements Runnable {
 
         @Override
         public Integer call() throws Exception {
+            PrintWriter err = spec.commandLine().getErr();
+            VerifyingKey vk;
+            long[] signals;
+            Proof p;
             try {
-                Verifier verifier = new Verifier(SnarkjsJson.readVerificationKey(verificationKey));
-                boolean ok = verifier.verify(SnarkjsJson.readPublicSignals(publicSignals), SnarkjsJson.readProof(proof));
-                if (ok) {
-                    spec.commandLine().getOut().println("OK!");
-                    return 0;
-                }
-                spec.commandLine().getErr().println("Invalid proof");
-                return 1;
+                vk = SnarkjsJson.readVerificationKey(verificationKey);
+                signals = SnarkjsJson.readPublicSignals(publicSignals);
+                p = SnarkjsJson.readProof(proof);
             } catch (IllegalArgumentException e) {
-                spec.commandLine().getErr().println(e.getMessage());
-                return 1;
+                err.println(spec.qualifiedName() + ": " + e.getMessage());
+                return ExitStatus.BAD_INPUT;
             }
+            if (signals.length / Fr.LIMBS != vk.numPublic()) {
+                err.println(spec.qualifiedName() + ": " + publicSignals + ": holds " + signals.length / Fr.LIMBS
+                        + " signals, the verification key " + verificationKey + " takes " + vk.numPublic());
+                return ExitStatus.BAD_INPUT;
+            }
+            if (new Verifier(vk).verify(signals, p)) {
+                spec.commandLine().getOut().println("OK!");
+                return ExitStatus.OK;
+            }
+            err.println("Invalid proof");
+            return ExitStatus.FAILED;
         }
     }
 }

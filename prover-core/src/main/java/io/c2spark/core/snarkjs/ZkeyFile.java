@@ -1,6 +1,8 @@
 package io.c2spark.core.snarkjs;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.VerifyingKey;
@@ -9,6 +11,7 @@ import java.math.BigInteger;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A snarkjs Groth16 proving key (.zkey, snarkjs src/zkey_utils.js) over BLS12-381, in our layout:
@@ -17,6 +20,10 @@ import java.nio.file.Path;
  * coefficients, 5 A, 6 B in G1, 7 B in G2, 8 C (private signals only), 9 H, 10 the MPC transcript
  * (not read).
  *
+ * <p>The verifying key's points (header and IC) are checked on reading: on the curve and in the
+ * order-r subgroup. The query points (sections 5 to 9, hundreds of thousands) are only checked to be
+ * below p; {@link #firstInvalidPoint} finds a damaged one when a proof made with them does not verify.
+ *
  * <p>Quirks: coefficients are stored as c * R^2 mod r; the coefficients hold one extra A row per
  * public signal, ONE included (row nConstraints + i holds signal i with coefficient 1), the rows
  * bellperson adds as {@code x_i * 0 = 0}; H holds the Lagrange points of the odd coset of the
@@ -24,8 +31,7 @@ import java.nio.file.Path;
  */
 public final class ZkeyFile {
     private static final int GROTH16 = 1;
-    private static final int G1 = 2 * Fp.LIMBS;
-    private static final int G2 = 4 * Fp.LIMBS;
+    private static final String[] QUERY_NAMES = {"A", "B1", "B2", "C", "H"};
     /** 32-bit words per coefficient: matrix, constraint, signal and an Fr value of 32 bytes. */
     private static final int COEFFICIENT_WORDS = 3 + 2 * Fr.LIMBS;
     /** Ranges the coefficients are checked and converted in, beside the point sections. */
@@ -100,10 +106,13 @@ public final class ZkeyFile {
                 }
                 readHeader(f, f.section(2, "header"), z);
                 ByteBuffer ic = f.section(3, "IC");
-                f.expectSize(ic, (long) (z.numPublic + 1) * G1 * 8, 3, "IC");
+                f.expectSize(ic, (long) (z.numPublic + 1) * G1.AFFINE * 8, 3, "IC");
                 z.ic = FieldBytes.readPoints(f, ic, z.numPublic + 1, 2, "IC");
+                for (int i = 0; i <= z.numPublic; i++) {
+                    checkKeyPoint(f, z.ic, i * G1.AFFINE, false, "IC point " + i);
+                }
                 int[] coefficients = coefficientWords(f, f.section(4, "coefficients"), z);
-                String[] names = {"A", "B1", "B2", "C", "H"};
+                String[] names = QUERY_NAMES;
                 int[] counts = {z.numVars, z.numVars, z.numVars, z.numVars - z.numPublic - 1, z.domainSize};
                 int[] coords = {2, 2, 4, 2, 2};
                 ByteBuffer[] sections = new ByteBuffer[names.length];
@@ -165,6 +174,59 @@ public final class ZkeyFile {
         if (h.hasRemaining()) {
             throw f.error("header section has " + h.remaining() + " extra bytes");
         }
+        checkKeyPoint(f, z.alpha1, 0, false, "alpha_1");
+        checkKeyPoint(f, z.beta1, 0, false, "beta_1");
+        checkKeyPoint(f, z.beta2, 0, true, "beta_2");
+        checkKeyPoint(f, z.gamma2, 0, true, "gamma_2");
+        checkKeyPoint(f, z.delta1, 0, false, "delta_1");
+        checkKeyPoint(f, z.delta2, 0, true, "delta_2");
+    }
+
+    /** A verifying-key point must be on its curve and in the order-r subgroup. */
+    private static void checkKeyPoint(BinFile f, long[] points, int off, boolean g2, String name) {
+        String fault = fault(points, off, g2, true);
+        if (fault != null) {
+            throw f.error(name + " " + fault);
+        }
+    }
+
+    /** What is wrong with the affine point at points[off], or null when nothing is. */
+    private static String fault(long[] points, int off, boolean g2, boolean checkSubgroup) {
+        if (!(g2 ? G2.isOnCurveAffine(points, off) : G1.isOnCurveAffine(points, off))) {
+            return "is not on the curve";
+        }
+        if (checkSubgroup && !(g2 ? G2.isInSubgroup(points, off) : G1.isInSubgroup(points, off))) {
+            return "is not in the prime-order subgroup";
+        }
+        return null;
+    }
+
+    /**
+     * The first query point (sections 5 to 9) off its curve, or with checkSubgroup the first outside
+     * the order-r subgroup, as "H point 3 is not on the curve"; null when there is none. The subgroup
+     * test costs far more than the curve equation: callers ask for it only when they must.
+     */
+    public String firstInvalidPoint(boolean checkSubgroup) {
+        long[][] sections = {a, b1, b2, c, h};
+        for (int s = 0; s < sections.length; s++) {
+            long[] points = sections[s];
+            boolean g2 = points == b2;
+            int stride = g2 ? G2.AFFINE : G1.AFFINE;
+            int n = points.length / stride;
+            AtomicInteger first = new AtomicInteger(n);
+            ComputePool.forRange(0, n, 1 << 10, (from, to) -> {
+                for (int i = from; i < to && i < first.get(); i++) {
+                    if (fault(points, i * stride, g2, checkSubgroup) != null) {
+                        first.accumulateAndGet(i, Math::min);
+                    }
+                }
+            });
+            int i = first.get();
+            if (i < n) {
+                return QUERY_NAMES[s] + " point " + i + " " + fault(points, i * stride, g2, checkSubgroup);
+            }
+        }
+        return null;
     }
 
     /**
