@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 
 /** {@code c2spark bench}: the CPU arithmetic benchmarks, printed as a table and written as CSV. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark the CPU arithmetic (fields, MSM, NTT, pairing) on this machine.")
+        description = {"Benchmark the CPU arithmetic (fields, MSM, NTT, pairing) on this machine.",
+            "Exit status: 0 when run, 2 for an unknown benchmark name or a CSV file that cannot be written."})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--only", split = ",", paramLabel = "NAME",
             description = "Run only these benchmarks (comma separated). Names: ${COMPLETION-CANDIDATES}",
@@ -27,7 +28,13 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Benchmark> selected = ArithmeticBenchmarks.select(only);
+        List<Benchmark> selected;
+        try {
+            selected = ArithmeticBenchmarks.select(only);
+        } catch (IllegalArgumentException e) {
+            System.err.println("c2spark bench: " + e.getMessage());
+            return ExitStatus.BAD_INPUT;
+        }
         System.out.printf("c2spark bench: %d cores, java %s, max heap %d MiB, %s%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 Runtime.getRuntime().maxMemory() >> 20, IfmaLibrary.describe());
@@ -36,7 +43,7 @@ final class BenchCommand implements Callable<Integer> {
             BenchmarkRunner.writeCsv(results, csv);
             System.out.println("wrote " + csv);
         }
-        return 0;
+        return ExitStatus.OK;
     }
 
     static final class BenchmarkNames implements Iterable<String> {

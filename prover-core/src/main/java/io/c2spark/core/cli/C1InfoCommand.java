@@ -19,9 +19,8 @@ import picocli.CommandLine.Parameters;
         description = {"Read and validate a commit-phase-1 (C1) output file, the serde JSON of "
                 + "SealCommitPhase1Output, and print its registered proof, sector shape, "
                 + "commitments and partitions x challenges.",
-                "Exit status: 0 when the file is well formed, 2 when it is not (the message names "
-                        + "the JSON path, partition and challenge), 1 on an I/O error."},
-        exitCodeOnExecutionException = 1)
+                "Exit status: 0 when the file is well formed, 2 when it is not or cannot be read (the "
+                        + "message names the JSON path, partition and challenge)."})
 final class C1InfoCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "The C1 JSON file.")
     Path file;

@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 @Command(name = "circuit-info", mixinStandardHelpOptions = true,
         description = {"Print the size of one PoRep partition circuit: constraints, public inputs, aux variables",
             "(and how many are bits) and the non-zeros of A, B and C, as Filecoin's circuitinfo tool counts them",
-            "(without bellperson's extra constraint per public input)."})
+            "(without bellperson's extra constraint per public input).",
+            "Exit status: 0 when printed, 2 for an unknown sector size."})
 final class CircuitInfoCommand implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, paramLabel = "SIZE",
             description = "Sector size: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB.")
@@ -18,7 +19,13 @@ final class CircuitInfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SectorShape shape = SectorShape.parse(sectorSize);
+        SectorShape shape;
+        try {
+            shape = SectorShape.parse(sectorSize);
+        } catch (IllegalArgumentException e) {
+            System.err.println("c2spark circuit-info: " + e.getMessage());
+            return ExitStatus.BAD_INPUT;
+        }
         long t0 = System.nanoTime();
         CircuitInfo.Counts c = CircuitInfo.ofPartition(shape);
         double s = (System.nanoTime() - t0) / 1e9;
@@ -29,6 +36,6 @@ final class CircuitInfoCommand implements Callable<Integer> {
         System.out.printf("aux variables      %,d (%,d bits, %.1f%%)%n", c.aux(), c.bits(), 100.0 * c.bits() / c.aux());
         System.out.printf("non-zeros A/B/C    %,d / %,d / %,d%n", c.nonZerosA(), c.nonZerosB(), c.nonZerosC());
         System.out.printf("counted in %.1f s%n", s);
-        return 0;
+        return ExitStatus.OK;
     }
 }

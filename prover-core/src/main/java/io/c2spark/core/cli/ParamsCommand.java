@@ -13,7 +13,9 @@ import picocli.CommandLine.Option;
             "waste: c2spark-insecure-test-porep-<size>.params and .vk in DIR. They are INSECURE (whoever ran",
             "this knows the toxic waste) and named so they can never be mistaken for Filecoin's parameters.",
             "Beside them, the circuit's R1CS shape (.shape), which `c2spark prove` reads instead of",
-            "synthesising the circuit again. Existing files are kept (a cache); a missing shape file is added."})
+            "synthesising the circuit again. Existing files are kept (a cache); a missing shape file is added.",
+            "Exit status: 0 when the files are there, 2 for a sector size this command does not make or a",
+            "directory that cannot be written."})
 final class ParamsCommand implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, paramLabel = "SIZE",
             description = "2KiB, 8MiB or 512MiB (larger sizes need Filecoin's real parameters).")
@@ -24,13 +26,19 @@ final class ParamsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SectorShape shape = SectorShape.parse(sectorSize);
+        SectorShape shape;
+        try {
+            shape = SectorShape.parse(sectorSize);
+        } catch (IllegalArgumentException e) {
+            System.err.println("c2spark params: " + e.getMessage());
+            return ExitStatus.BAD_INPUT;
+        }
         if (shape.partitions() > 1) {
             System.err.println("c2spark params: " + shape.label() + " test parameters would take hours and ~"
                     + "50 GB here; use Filecoin's parameters for 32GiB and 64GiB");
-            return 2;
+            return ExitStatus.BAD_INPUT;
         }
         PorepParameters.ensure(shape, out, System.out::println);
-        return 0;
+        return ExitStatus.OK;
     }
 }

@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "sdr-graph", mixinStandardHelpOptions = true,
         description = "Generate the SDR parent graph of a sector size (2KiB to 512MiB) and print its rate and its"
-                + " parent-cache digest (SHA-256 of 14 u32 LE parents per node, as rust-fil-proofs parent_cache.json).")
+                + " parent-cache digest (SHA-256 of 14 u32 LE parents per node, as rust-fil-proofs parent_cache.json)."
+                + " Exit status: 0 when printed, 2 for an unknown sector size.")
 final class SdrGraphCommand implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, description = "2KiB, 8MiB or 512MiB")
     String sectorSize;

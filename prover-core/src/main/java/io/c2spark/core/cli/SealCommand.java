@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
 @Command(name = "seal", mixinStandardHelpOptions = true,
         description = "Seal a sector (SDR labels, tree_d, tree_c, tree_r_last, comm_r) for 2KiB, 8MiB or 512MiB;"
                 + " with --seed also derive the interactive challenges, build and natively verify the vanilla proofs"
-                + " and write them as a C1 file (c1.json).")
+                + " and write them as a C1 file (c1.json). Exit status: 0 when sealed, 2 for a bad argument or a"
+                + " file that cannot be read or written.")
 final class SealCommand implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, description = "2KiB, 8MiB or 512MiB")
     String sectorSize;

@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 /** {@code c2spark synth-c1}: a SYNTHETIC C1 file of any sector size, for testing and benchmarking C2. */
 @Command(name = "synth-c1", mixinStandardHelpOptions = true,
         description = "Write a SYNTHETIC C1 file (no real sealed sector behind it): zero data, challenged nodes"
-                + " labelled for real, filler elsewhere, sparse trees. Its vanilla proofs pass native verification.")
+                + " labelled for real, filler elsewhere, sparse trees. Its vanilla proofs pass native verification."
+                + " Exit status: 0 when written, 2 for a bad argument or a file that cannot be written.")
 final class SynthC1Command implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, description = "2KiB, 8MiB, 512MiB, 32GiB or 64GiB")
     String sectorSize;
