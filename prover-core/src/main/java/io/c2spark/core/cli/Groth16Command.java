@@ -133,8 +133,9 @@ final class Groth16Command implements Runnable {
 
         /**
          * A proof that does not verify: a damaged query point of the zkey is looked for (the curve
-         * equation first; the subgroups only when the proof's own points are outside theirs, since
-         * that test costs seconds) and named as malformed input; else the witness is the cause.
+         * equation first; the subgroups only when the proof's own points are outside theirs, that
+         * test costing far more) and named as malformed input; else the witness is the likely cause,
+         * or, once it is known to satisfy the circuit, a zkey that is not the circuit's.
          */
         private static int refuseUnverified(Path zkey, Path wtns, Path r1cs, ZkeyFile key, Proof p, PrintWriter err) {
             String fault = key.firstInvalidPoint(false);
@@ -145,9 +146,13 @@ final class Groth16Command implements Runnable {
             if (fault != null) {
                 return refuse(err, zkey + ": " + fault + "; nothing written", ExitStatus.BAD_INPUT);
             }
-            return refuse(err, "the proof does not verify against the verifying key of " + zkey + ": the witness " + wtns
-                    + " does not satisfy the circuit" + (r1cs == null ? "" : ", or the zkey is not " + r1cs + "'s")
-                    + "; nothing written" + (r1cs == null ? " (--r1cs CIRCUIT names the constraint it fails)" : ""),
+            String unverified = "the proof does not verify against the verifying key of " + zkey;
+            if (r1cs != null) {
+                return refuse(err, unverified + " although " + wtns + " satisfies " + r1cs + ": the zkey is not that "
+                        + "circuit's, or its coefficients are damaged; nothing written", ExitStatus.FAILED);
+            }
+            return refuse(err, unverified + ": the witness " + wtns + " does not satisfy the circuit (or the zkey's "
+                    + "coefficients are damaged); nothing written (--r1cs CIRCUIT names the constraint a witness fails)",
                     ExitStatus.FAILED);
         }
 

@@ -132,6 +132,31 @@ class Groth16CommandTest {
                 fx.wtns().toString(), proof.toString(), fx.dir.resolve("r1cs_public.json").toString()), err::toString);
     }
 
+    /**
+     * A coefficient of ONE's signal changed (still below r): every point is sound, the witness
+     * satisfies the circuit, and the proof does not verify. With the circuit given, the zkey is named.
+     */
+    @Test
+    void aZkeyWithADamagedCoefficientIsRefused() throws IOException {
+        SnarkjsFixture fx = SnarkjsFixture.get();
+        Path zkey = flipped(fx, fx.zkey(), "coefficient.zkey", zk -> {
+            ByteBuffer b = ByteBuffer.wrap(zk).order(ByteOrder.LITTLE_ENDIAN);
+            int first = sectionData(zk, 4) + 4;
+            for (int k = 0; ; k++) {
+                if (b.getInt(first + 44 * k + 8) == 0) {
+                    return first + 44 * k + 12 + 1;
+                }
+            }
+        });
+        assertRefused(fx, zkey, fx.wtns(), 1, "does not verify", "coefficients are damaged", "nothing written");
+        StringWriter err = new StringWriter();
+        Path proof = fx.dir.resolve("coefficient_proof.json");
+        assertEquals(1, run(err, "groth16", "prove", "--r1cs", fx.r1cs().toString(), zkey.toString(),
+                fx.wtns().toString(), proof.toString(), fx.dir.resolve("coefficient_public.json").toString()), err::toString);
+        assertTrue(err.toString().contains("although " + fx.wtns() + " satisfies " + fx.r1cs()), err::toString);
+        assertFalse(Files.exists(proof));
+    }
+
     /** snarkjs's proof.json with the first number of a point replaced. */
     private static Path proofWith(SnarkjsFixture fx, String name, String point, String... values) throws IOException {
         String json = Files.readString(fx.proof());
