@@ -108,9 +108,6 @@ public final class ZkeyFile {
                 ByteBuffer ic = f.section(3, "IC");
                 f.expectSize(ic, (long) (z.numPublic + 1) * G1.AFFINE * 8, 3, "IC");
                 z.ic = FieldBytes.readPoints(f, ic, z.numPublic + 1, 2, "IC");
-                for (int i = 0; i <= z.numPublic; i++) {
-                    checkKeyPoint(f, z.ic, i * G1.AFFINE, false, "IC point " + i);
-                }
                 int[] coefficients = coefficientWords(f, f.section(4, "coefficients"), z);
                 String[] names = QUERY_NAMES;
                 int[] counts = {z.numVars, z.numVars, z.numVars, z.numVars - z.numPublic - 1, z.domainSize};
@@ -120,16 +117,18 @@ public final class ZkeyFile {
                     sections[i] = f.section(5 + i, names[i]);
                     f.expectSize(sections[i], (long) counts[i] * coords[i] * Fp.LIMBS * 8, 5 + i, names[i]);
                 }
-                // The coefficients (in COEFFICIENT_TASKS ranges) and the five point sections are
-                // independent: read side by side.
+                // The verifying key's checks, the coefficients (in COEFFICIENT_TASKS ranges) and the
+                // five point sections are independent: run side by side.
                 int n = z.coefMatrix.length;
                 long[][] points = new long[names.length][];
-                ComputePool.forEach(COEFFICIENT_TASKS + names.length, t -> {
-                    if (t < COEFFICIENT_TASKS) {
-                        readCoefficients(f, coefficients, z, (int) ((long) n * t / COEFFICIENT_TASKS),
-                                (int) ((long) n * (t + 1) / COEFFICIENT_TASKS));
+                ComputePool.forEach(1 + COEFFICIENT_TASKS + names.length, t -> {
+                    if (t == 0) {
+                        checkVerifyingKey(f, z);
+                    } else if (t <= COEFFICIENT_TASKS) {
+                        readCoefficients(f, coefficients, z, (int) ((long) n * (t - 1) / COEFFICIENT_TASKS),
+                                (int) ((long) n * t / COEFFICIENT_TASKS));
                     } else {
-                        int i = t - COEFFICIENT_TASKS;
+                        int i = t - 1 - COEFFICIENT_TASKS;
                         points[i] = FieldBytes.readPoints(f, sections[i], counts[i], coords[i], names[i]);
                     }
                 });
@@ -174,12 +173,19 @@ public final class ZkeyFile {
         if (h.hasRemaining()) {
             throw f.error("header section has " + h.remaining() + " extra bytes");
         }
+    }
+
+    /** The header's points and IC on their curves and in the order-r subgroups. */
+    private static void checkVerifyingKey(BinFile f, Builder z) {
         checkKeyPoint(f, z.alpha1, 0, false, "alpha_1");
         checkKeyPoint(f, z.beta1, 0, false, "beta_1");
         checkKeyPoint(f, z.beta2, 0, true, "beta_2");
         checkKeyPoint(f, z.gamma2, 0, true, "gamma_2");
         checkKeyPoint(f, z.delta1, 0, false, "delta_1");
         checkKeyPoint(f, z.delta2, 0, true, "delta_2");
+        for (int i = 0; i <= z.numPublic; i++) {
+            checkKeyPoint(f, z.ic, i * G1.AFFINE, false, "IC point " + i);
+        }
     }
 
     /** A verifying-key point must be on its curve and in the order-r subgroup. */
