@@ -12,6 +12,7 @@ import io.c2spark.spark.report.RunReport;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.SectorVerifier;
+import io.c2spark.spark.workload.SetupException;
 import io.c2spark.spark.workload.Workload;
 import io.c2spark.spark.workload.Workloads;
 import java.io.ByteArrayOutputStream;
@@ -53,9 +54,12 @@ import scala.util.Try;
  * file exists is skipped: proofs are only written after verification, and atomically, so an
  * existing file is a verified proof.
  *
- * <p>Every place the run writes (output, work, report directories) is written to before anything
- * is proven. A verified proof whose destination cannot be written is kept in a {@link
- * FallbackDirectory}, as is a report that cannot be written, and the console says where.
+ * <p>What can end a run early is found early. Every place the run writes (output, work, report
+ * directories) is written to before anything is proven. A setup problem (a {@link SetupException}:
+ * parameters missing, say) fails its sector at once, with no retry, and is reported against its
+ * executor; when the driver itself has one, or every executor has one, the run stops, each sector
+ * still open failing with the reason. A verified proof whose destination cannot be written is kept
+ * in a {@link FallbackDirectory}, as is a report that cannot be written, and the console says where.
  */
 public final class BatchDriver {
     private static final long POLL_MILLIS = 100;
@@ -68,13 +72,16 @@ public final class BatchDriver {
     private final Deque<SectorFile> pending = new ArrayDeque<>();
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
+    private final SetupProblems problems = new SetupProblems();
     private int verifiedCount;
     private int skippedCount;
     private int keptCount;
+    private String stopReason;
 
     private RunReport report;
     private ProgressListener progress;
     private SectorVerifier verifier;
+    private ExecutorSetups setups;
     private FallbackDirectory fallback;
     private AtomicOutput atomic;
     private HadoopConf carriedConf;
@@ -153,6 +160,7 @@ public final class BatchDriver {
         fallback = new FallbackDirectory(settings.get(C2SparkSettings.FALLBACK_DIR), runId);
         report = new RunReport();
         progress = new ProgressListener(console, settings.get(C2SparkSettings.PROGRESS_INTERVAL), sectors.size());
+        setups = ExecutorSetups.of(jsc.sc());
         jsc.sc().addSparkListener(progress);
         long start = System.nanoTime();
         String reportLocation = reportPath.toString();
@@ -167,26 +175,38 @@ public final class BatchDriver {
                     pending.add(f);
                 }
             }
-            verifier = workload.verifier(settings);
+            try {
+                verifier = workload.verifier(settings);
+            } catch (SetupException e) {
+                stop("the driver cannot verify: " + e.getMessage());
+            }
             int inFlight = Math.max(1, settings.get(C2SparkSettings.SECTORS_IN_FLIGHT));
-            while (!pending.isEmpty() || !active.isEmpty()) {
+            while (stopReason == null && (!pending.isEmpty() || !active.isEmpty())) {
                 while (active.size() < inFlight && !pending.isEmpty()) {
                     submitPrepare(pending.poll());
                 }
                 Object event = events.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
-                while (event != null) {
+                while (event != null && stopReason == null) {
                     handle(event);
                     event = events.poll();
                 }
                 reportFailedAttempts();
                 checkFailedJobs();
+                checkExecutors();
                 progress.maybePrint();
             }
         } finally {
+            String why = stopReason != null ? stopReason : "the batch stopped before this sector finished";
             for (SectorRun r : new ArrayList<>(active.values())) {
                 r.job.cancel();
-                fail(r, "the batch stopped before this sector finished");
+                fail(r, why);
             }
+            for (SectorFile f : pending) {
+                failures.put(f.sectorId(), why);
+                progress.sectorFailed();
+                report.add(sectorRow(f, "failed", why, null, 0, 0, 0));
+            }
+            pending.clear();
             jsc.sc().removeSparkListener(progress);
             reportFailedAttempts();
             removeWork();
@@ -194,7 +214,8 @@ public final class BatchDriver {
             reportLocation = writeReport(reportFs, reportPath);
             console.println(progress.line());
         }
-        return new BatchSummary(runId, outputDir.toString(), reportLocation, verifiedCount, skippedCount, failures);
+        return new BatchSummary(runId, outputDir.toString(), reportLocation, verifiedCount, skippedCount, failures,
+                stopReason);
     }
 
     private Map<String, Object> runRow(int sectors, long wallNanos) {
@@ -206,6 +227,12 @@ public final class BatchDriver {
         row.put("skipped", skippedCount);
         row.put("wallMs", millis(wallNanos));
         row.put("proofsPerDevice", progress.proofsPerDevice());
+        if (stopReason != null) {
+            row.put("stopped", stopReason);
+        }
+        if (!problems.isEmpty()) {
+            row.put("setupProblems", problems.byReason());
+        }
         if (keptCount > 0) {
             row.put("proofsInFallback", keptCount);
         }
@@ -255,6 +282,14 @@ public final class BatchDriver {
         }
     }
 
+    /** Ends the loop: every sector still open fails with this reason. */
+    private void stop(String reason) {
+        if (stopReason == null) {
+            stopReason = reason;
+            console.println("c2spark: stopping the run: " + reason);
+        }
+    }
+
     private void submitPrepare(SectorFile f) {
         SectorRun run = new SectorRun(f);
         active.put(f.sectorId(), run);
@@ -295,7 +330,9 @@ public final class BatchDriver {
     }
 
     private void handle(Object event) throws Exception {
-        if (event instanceof PrepareOutcome) {
+        if (event instanceof SetupRefusal) {
+            refused((SetupRefusal) event);
+        } else if (event instanceof PrepareOutcome) {
             PrepareOutcome p = (PrepareOutcome) event;
             SectorRun run = active.get(p.sectorId);
             if (run == null) {
@@ -323,6 +360,42 @@ public final class BatchDriver {
         }
     }
 
+    /** A task's executor cannot work: the sector fails at once, the executor is counted out. */
+    private void refused(SetupRefusal r) throws IOException {
+        SetupProblems.Problem p = new SetupProblems.Problem(r.executorId, r.host, r.reason);
+        noteProblem(p);
+        Map<String, Object> row = row("attempt");
+        row.put("stage", r.stage);
+        row.put("sector", r.sectorId);
+        row.put("partition", r.partition);
+        row.put("executor", r.executorId);
+        row.put("host", r.host);
+        row.put("attempt", r.attempt);
+        row.put("result", "refused");
+        row.put("reason", r.reason);
+        report.add(row);
+        SectorRun run = active.get(r.sectorId);
+        if (run != null && run.stage.equals(r.stage)) {
+            run.job.cancel();
+            fail(run, r.stage + " failed: " + r.reason + " (" + p.where() + ")");
+        }
+    }
+
+    private void noteProblem(SetupProblems.Problem p) {
+        if (problems.record(p)) {
+            console.println("c2spark: " + p.where() + " cannot prove: " + p.reason);
+        }
+    }
+
+    /** Start-up reports from executors' plugins; the run stops when no live executor can prove. */
+    private void checkExecutors() {
+        if (setups == null) {
+            return;
+        }
+        setups.startupProblems().forEach(this::noteProblem);
+        problems.noExecutorCanProve(setups.alive()).ifPresent(r -> stop("no executor can prove: " + r));
+    }
+
     /** All partitions are in: verify, write atomically, report. */
     private void finish(SectorRun run) throws IOException {
         List<byte[]> proofs = new ArrayList<>();
@@ -335,6 +408,9 @@ public final class BatchDriver {
         Optional<String> problem;
         try {
             problem = verifier.verify(run.file.sectorId(), run.prepared.statement, proofs);
+        } catch (SetupException e) {
+            problem = Optional.of(e.getMessage());
+            stop("the driver cannot verify: " + e.getMessage());
         } catch (Exception e) {
             problem = Optional.of("the verifier failed: " + e);
         }
@@ -401,13 +477,16 @@ public final class BatchDriver {
         report.add(row);
     }
 
-    /** A job that failed (its task failed spark.task.maxFailures times) fails its sector only. */
+    /**
+     * A job that failed (its task failed spark.task.maxFailures times, or exclusion left it nowhere
+     * to run) fails its sector only, with the task's own reason.
+     */
     private void checkFailedJobs() {
         for (SectorRun run : new ArrayList<>(active.values())) {
             if (run.job != null && run.job.isCompleted()) {
                 Try<BoxedUnit> t = run.job.value().get();
                 if (t.isFailure()) {
-                    fail(run, run.stage + " failed: " + ProgressListener.firstLine(String.valueOf(t.failed().get().getMessage())));
+                    fail(run, run.stage + " failed: " + JobFailures.rootCause(t.failed().get()));
                 }
             }
         }

@@ -81,8 +81,8 @@ class LocalBatchTest {
         assertEquals(Set.of("malformed", "zero-partitions", "prover-fails", "wrong-value", "blocked"), failures.keySet());
         assertTrue(failures.get("malformed").contains("malformed.json: header"), failures.get("malformed"));
         assertTrue(failures.get("zero-partitions").contains("field partitions: expected 1..64, got 0"));
-        assertTrue(failures.get("prover-fails").startsWith("prove failed: "), failures.get("prover-fails"));
-        assertTrue(failures.get("prover-fails").contains("asks partition 1 to fail"), failures.get("prover-fails"));
+        assertEquals("prove failed: test sector asks partition 1 to fail", failures.get("prover-fails"),
+                "the task's own reason, not Spark's \"Job aborted due to stage failure\" wrapping");
         assertTrue(failures.get("wrong-value").startsWith("verification failed: partition 1"));
         assertTrue(failures.get("blocked").contains("already exists as a directory"), failures.get("blocked"));
         java.nio.file.Path kept = fallback.resolve("c2spark-fallback-" + run.summary.runId()).resolve("blocked.proof");
