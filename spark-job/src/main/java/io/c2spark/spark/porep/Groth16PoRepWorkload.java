@@ -75,12 +75,14 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
             @Override
             public PartitionProof prove(PartitionInput input, Device device) throws Exception {
                 if (device.isGpu() && gpus != null) {
-                    Prepared p = prepare(input, null);
+                    Prepared p = prepare(input, dir, null);
                     return gpus.prove(device, p.shape, p.witness, p.phases, rng);
                 }
-                CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input,
-                        shape -> cpuProvers.computeIfAbsent(shape, s -> new CpuProver(circuitShape(dir, s),
-                                loader.apply(s))));
+                CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input, dir,
+                        shape -> cpuProvers.computeIfAbsent(shape, s -> {
+                            Parameters params = loader.apply(s);
+                            return new CpuProver(circuitShape(dir, s), params);
+                        }));
                 CpuKernelWork.Kernel<Prepared> kernel = p -> p.proveOnCpu(rng);
                 return device.isGpu() ? CpuKernelWork.prove(cpuDevices, device, prepare, kernel)
                         : kernel.run(prepare.prepare());
@@ -168,15 +170,17 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
     }
 
     /**
-     * Parses the compact input and builds the witness. For the CPU (cpuProver given) the sizes the
-     * CPU does not prove are refused first, and the shape's CPU prover is fetched (loaded the first
-     * time); for a GPU (null) the GPU provers hold the parameters.
+     * Parses the compact input and builds the witness. A parameter file missing from {@code dir}
+     * is refused first, before the witness or a circuit is built. For the CPU (cpuProver given) the
+     * sizes the CPU does not prove are refused too, and the shape's CPU prover is fetched (loaded
+     * the first time); for a GPU (null) the GPU provers hold the parameters.
      */
-    private static Prepared prepare(PartitionInput input, Function<SectorShape, CpuProver> cpuProver) {
+    private static Prepared prepare(PartitionInput input, Path dir, Function<SectorShape, CpuProver> cpuProver) {
         boolean cpuOnly = cpuProver != null;
         CompactPartitionInput in = CompactPartitionInput.read(input.bytes(),
                 input.sectorId() + " partition " + input.partition());
         SectorShape shape = in.registeredProof().shape();
+        requireParams(dir, shape);
         if (cpuOnly && shape.partitions() > 1) {
             throw new IllegalArgumentException("the CPU prover does not prove " + shape.label()
                     + " sectors (sector " + input.sectorId() + "); they need the GPU prover");
@@ -205,12 +209,18 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         }
     }
 
-    private static Parameters load(Path dir, SectorShape shape) {
+    /** The shape's parameter file in dir, refused with a {@link SetupException} when it is not there. */
+    private static Path requireParams(Path dir, SectorShape shape) {
         Path file = PorepParameters.paramsFile(dir, shape);
         if (!Files.isRegularFile(file)) {
             throw new SetupException(missing("parameters", dir, shape, file, "`c2spark params --sector-size "
                     + shape.label() + " --out " + dir + "` makes them"));
         }
+        return file;
+    }
+
+    private static Parameters load(Path dir, SectorShape shape) {
+        Path file = requireParams(dir, shape);
         try {
             return ParameterFiles.readParams(file, false);
         } catch (IOException | RuntimeException e) {

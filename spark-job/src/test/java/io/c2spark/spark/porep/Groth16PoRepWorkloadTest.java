@@ -5,16 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.c2spark.core.porep.SectorShape;
+import io.c2spark.core.porep.c1.CompactPartitionInput;
+import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.prover.CoordinatedGpuProver;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.Device;
+import io.c2spark.spark.workload.PartitionInput;
 import io.c2spark.spark.testing.SealedSectors;
 import io.c2spark.spark.workload.PartitionProver;
 import io.c2spark.spark.workload.SetupException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -64,6 +69,21 @@ class Groth16PoRepWorkloadTest {
             SetupException e = assertThrows(SetupException.class, () -> p.preload(List.of(Device.CPU)));
             assertTrue(e.getMessage().startsWith("c2spark.params.preload: ") && e.getMessage().contains("3KiB"),
                     e.getMessage());
+        }
+    }
+
+    /**
+     * A task finds a missing parameter file before it builds anything: a corrupt circuit shape file
+     * beside the missing parameters, which building the circuit first would trip over, goes unread.
+     */
+    @Test
+    void aProveTaskRefusesMissingParametersBeforeBuildingTheCircuit() throws Exception {
+        Files.writeString(PorepParameters.shapeFile(params, SectorShape.SIZE_2KIB), "not a shape file");
+        byte[] input = CompactPartitionInput.of(SealedSectors.sealed2KiB(new SecureRandom()), 0).toBytes();
+        try (PartitionProver p = prover("")) {
+            SetupException e = assertThrows(SetupException.class,
+                    () -> p.prove(new PartitionInput("s", 0, input), Device.CPU));
+            assertTrue(e.getMessage().startsWith("no parameters for 2KiB in " + params + ": "), e.getMessage());
         }
     }
 
