@@ -74,7 +74,7 @@ public final class AtomicOutput {
             if (e instanceof IOException && String.valueOf(e.getMessage()).contains(dest.toString())) {
                 throw e;
             }
-            throw new IOException("cannot write " + dest + ": " + e, e);
+            throw new IOException("cannot write " + dest + ": " + reason(e), e);
         }
     }
 
@@ -93,9 +93,13 @@ public final class AtomicOutput {
                 }
                 deleteQuietly(fs, dest, e);
             }
-            throw new IOException("cannot write " + dest + ": " + e, e);
+            throw new IOException("cannot write " + dest + ": " + reason(e), e);
         }
         out.close();
+    }
+
+    private static String reason(Exception e) {
+        return e instanceof IOException ? IoReasons.of((IOException) e) : e.toString();
     }
 
     /** The hidden temporary name used beside {@code dest}. */

@@ -1,14 +1,18 @@
 package io.c2spark.spark.job;
 
 import io.c2spark.spark.io.AtomicOutput;
+import io.c2spark.spark.io.FallbackDirectory;
 import io.c2spark.spark.io.FileSystems;
 import io.c2spark.spark.io.HadoopConf;
 import io.c2spark.spark.io.InputSet;
+import io.c2spark.spark.io.IoReasons;
 import io.c2spark.spark.io.SectorFile;
+import io.c2spark.spark.io.WritableDirectory;
 import io.c2spark.spark.report.RunReport;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.SectorVerifier;
+import io.c2spark.spark.workload.SetupException;
 import io.c2spark.spark.workload.Workload;
 import io.c2spark.spark.workload.Workloads;
 import java.io.ByteArrayOutputStream;
@@ -49,6 +53,13 @@ import scala.util.Try;
  * c2spark.sectors.inFlight sectors are between prepare and written at once. A sector whose proof
  * file exists is skipped: proofs are only written after verification, and atomically, so an
  * existing file is a verified proof.
+ *
+ * <p>What can end a run early is found early. Every place the run writes (output, work, report
+ * directories) is written to before anything is proven. A setup problem (a {@link SetupException}:
+ * parameters missing, say) fails its sector at once, with no retry, and is reported against its
+ * executor; when the driver itself has one, or every executor has one, the run stops, each sector
+ * still open failing with the reason. A verified proof whose destination cannot be written is kept
+ * in a {@link FallbackDirectory}, as is a report that cannot be written, and the console says where.
  */
 public final class BatchDriver {
     private static final long POLL_MILLIS = 100;
@@ -58,14 +69,20 @@ public final class BatchDriver {
     private final PrintStream console;
 
     private final Map<String, SectorRun> active = new LinkedHashMap<>();
+    private final Deque<SectorFile> pending = new ArrayDeque<>();
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
+    private final SetupProblems problems = new SetupProblems();
     private int verifiedCount;
     private int skippedCount;
+    private int keptCount;
+    private String stopReason;
 
     private RunReport report;
     private ProgressListener progress;
     private SectorVerifier verifier;
+    private ExecutorSetups setups;
+    private FallbackDirectory fallback;
     private AtomicOutput atomic;
     private HadoopConf carriedConf;
     private String runId;
@@ -73,6 +90,10 @@ public final class BatchDriver {
     private FileSystem outFs;
     private FileSystem workFs;
     private Path outputDir;
+    /** c2spark.work.dir, or <output>/_work when it is not set; the run's work directory is workBase/runId. */
+    private Path workBase;
+    private Path workPath;
+    private boolean defaultWorkBase;
 
     /** What the driver tracks of a sector between its prepare job and its proof file. */
     private static final class SectorRun {
@@ -95,39 +116,55 @@ public final class BatchDriver {
         this.console = console;
     }
 
-    /** Runs the batch to the end; throws only when the batch cannot start (bad settings, no input, unwritable output). */
+    /**
+     * Runs the batch to the end; throws only when the batch cannot start (bad settings, no input, an
+     * output location that cannot be written).
+     */
     public BatchSummary run() throws Exception {
         Configuration hconf = jsc.hadoopConfiguration();
         carriedConf = HadoopConf.of(hconf);
         atomic = new AtomicOutput(settings.get(C2SparkSettings.DIRECT_PUT_SCHEMES));
+        runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
         outputDir = new Path(settings.get(C2SparkSettings.OUTPUT));
         outFs = FileSystems.forWriting(outputDir, hconf);
         outputDir = outFs.makeQualified(outputDir);
-        ensureDirectory(outFs, outputDir, C2SparkSettings.OUTPUT.key());
-        runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+        WritableDirectory.check(outFs, outputDir, C2SparkSettings.OUTPUT.key());
         String workSetting = settings.get(C2SparkSettings.WORK_DIR);
-        Path workBase = workSetting.isEmpty() ? new Path(outputDir, "_work") : new Path(workSetting);
+        defaultWorkBase = workSetting.isEmpty();
+        workBase = defaultWorkBase ? new Path(outputDir, "_work") : new Path(workSetting);
         workFs = FileSystems.forWriting(workBase, hconf);
-        Path workPath = workFs.makeQualified(new Path(workBase, runId));
-        ensureDirectory(workFs, workPath, C2SparkSettings.WORK_DIR.key());
+        workPath = workFs.makeQualified(new Path(workBase, runId));
+        WritableDirectory.check(workFs, workPath, defaultWorkBase
+                ? C2SparkSettings.WORK_DIR.key() + " (not set: " + C2SparkSettings.OUTPUT.key() + "/_work)"
+                : C2SparkSettings.WORK_DIR.key());
         workRoot = workPath.toString();
         String reportSetting = settings.get(C2SparkSettings.REPORT_DIR);
         Path reportDir = reportSetting.isEmpty() ? outputDir : new Path(reportSetting);
         FileSystem reportFs = FileSystems.forWriting(reportDir, hconf);
-        ensureDirectory(reportFs, reportDir, C2SparkSettings.REPORT_DIR.key());
-        Path reportPath = reportFs.makeQualified(new Path(reportDir, "report-" + runId + ".jsonl"));
-
-        Workload workload = Workloads.named(settings.get(C2SparkSettings.WORKLOAD));
-        verifier = workload.verifier(settings);
-        List<SectorFile> sectors = InputSet.resolve(hconf, settings.get(C2SparkSettings.INPUT),
-                settings.get(C2SparkSettings.INPUT_SUFFIX));
+        Path reportPath;
+        List<SectorFile> sectors;
+        Workload workload;
+        try {
+            if (!reportSetting.isEmpty()) {
+                WritableDirectory.check(reportFs, reportDir, C2SparkSettings.REPORT_DIR.key());
+            }
+            reportPath = reportFs.makeQualified(new Path(reportDir, "report-" + runId + ".jsonl"));
+            workload = Workloads.named(settings.get(C2SparkSettings.WORKLOAD));
+            sectors = InputSet.resolve(hconf, settings.get(C2SparkSettings.INPUT),
+                    settings.get(C2SparkSettings.INPUT_SUFFIX));
+        } catch (IOException | RuntimeException e) {
+            removeWork();
+            throw e;
+        }
+        fallback = new FallbackDirectory(settings.get(C2SparkSettings.FALLBACK_DIR), runId);
         report = new RunReport();
         progress = new ProgressListener(console, settings.get(C2SparkSettings.PROGRESS_INTERVAL), sectors.size());
+        setups = ExecutorSetups.of(jsc.sc());
         jsc.sc().addSparkListener(progress);
         long start = System.nanoTime();
+        String reportLocation = reportPath.toString();
         try {
-            Deque<SectorFile> pending = new ArrayDeque<>();
             for (SectorFile f : sectors) {
                 Path dest = proofPath(f.sectorId());
                 if (outFs.isFile(dest)) {
@@ -138,49 +175,119 @@ public final class BatchDriver {
                     pending.add(f);
                 }
             }
+            try {
+                verifier = workload.verifier(settings);
+            } catch (SetupException e) {
+                stop("the driver cannot verify: " + e.getMessage());
+            }
             int inFlight = Math.max(1, settings.get(C2SparkSettings.SECTORS_IN_FLIGHT));
-            while (!pending.isEmpty() || !active.isEmpty()) {
+            while (stopReason == null && (!pending.isEmpty() || !active.isEmpty())) {
                 while (active.size() < inFlight && !pending.isEmpty()) {
                     submitPrepare(pending.poll());
                 }
                 Object event = events.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
-                while (event != null) {
+                while (event != null && stopReason == null) {
                     handle(event);
                     event = events.poll();
                 }
                 reportFailedAttempts();
                 checkFailedJobs();
+                checkExecutors();
                 progress.maybePrint();
             }
         } finally {
+            String why = stopReason != null ? stopReason : "the batch stopped before this sector finished";
             for (SectorRun r : new ArrayList<>(active.values())) {
                 r.job.cancel();
-                fail(r, "the batch stopped before this sector finished");
+                fail(r, why);
             }
+            for (SectorFile f : pending) {
+                failures.put(f.sectorId(), why);
+                progress.sectorFailed();
+                report.add(sectorRow(f, "failed", why, null, 0, 0, 0));
+            }
+            pending.clear();
             jsc.sc().removeSparkListener(progress);
             reportFailedAttempts();
-            workFs.delete(workPath, true);
-            try {
-                if (workSetting.isEmpty() && workFs.listStatus(workBase).length == 0) {
-                    workFs.delete(workBase, false);
-                }
-            } catch (IOException concurrentRun) {
-                // Another run sharing the output created its work directory meanwhile: leave _work to it.
-            }
-            Map<String, Object> row = row("run");
-            row.put("run", runId);
-            row.put("sectors", sectors.size());
-            row.put("verified", verifiedCount);
-            row.put("failed", failures.size());
-            row.put("skipped", skippedCount);
-            row.put("wallMs", millis(System.nanoTime() - start));
-            row.put("proofsPerDevice", progress.proofsPerDevice());
-            putScheduling(row);
-            report.add(row);
-            report.write(reportFs, reportPath, atomic);
+            removeWork();
+            report.add(runRow(sectors.size(), System.nanoTime() - start));
+            reportLocation = writeReport(reportFs, reportPath);
             console.println(progress.line());
         }
-        return new BatchSummary(runId, outputDir.toString(), reportPath.toString(), verifiedCount, skippedCount, failures);
+        return new BatchSummary(runId, outputDir.toString(), reportLocation, verifiedCount, skippedCount, failures,
+                stopReason);
+    }
+
+    private Map<String, Object> runRow(int sectors, long wallNanos) {
+        Map<String, Object> row = row("run");
+        row.put("run", runId);
+        row.put("sectors", sectors);
+        row.put("verified", verifiedCount);
+        row.put("failed", failures.size());
+        row.put("skipped", skippedCount);
+        row.put("wallMs", millis(wallNanos));
+        row.put("proofsPerDevice", progress.proofsPerDevice());
+        if (stopReason != null) {
+            row.put("stopped", stopReason);
+        }
+        if (!problems.isEmpty()) {
+            row.put("setupProblems", problems.byReason());
+        }
+        if (keptCount > 0) {
+            row.put("proofsInFallback", keptCount);
+        }
+        putScheduling(row);
+        return row;
+    }
+
+    /** Writes the report; where its directory fails it now, into the fallback folder. Returns where it went. */
+    private String writeReport(FileSystem reportFs, Path reportPath) throws IOException {
+        try {
+            report.write(reportFs, reportPath, atomic);
+            return reportPath.toString();
+        } catch (IOException e) {
+            String reason = IoReasons.of(e);
+            Map<String, Object> row = row("fallback");
+            row.put("file", "report");
+            row.put("intended", reportPath.toString());
+            row.put("reason", reason);
+            report.add(row);
+            java.nio.file.Path kept;
+            try {
+                kept = fallback.keep(reportPath.getName(), report.bytes());
+            } catch (IOException f) {
+                f.addSuppressed(e);
+                throw new IOException(reason + "; keeping the report in a fallback folder failed too: "
+                        + IoReasons.of(f), f);
+            }
+            console.println("c2spark: " + reason + "; the report is kept at " + kept);
+            return kept.toString();
+        }
+    }
+
+    /** Removes the run's work directory (a failure is only told), and _work when it was the default and is empty. */
+    private void removeWork() {
+        try {
+            workFs.delete(workPath, true);
+        } catch (IOException e) {
+            console.println("c2spark: could not remove the work directory " + workPath + ": " + IoReasons.of(e));
+            return;
+        }
+        try {
+            if (defaultWorkBase && workFs.listStatus(workBase).length == 0) {
+                workFs.delete(workBase, false);
+            }
+        } catch (IOException concurrentRun) {
+            // Another run sharing the output created its work directory meanwhile: leave _work to it.
+        }
+    }
+
+    /** Ends the loop: every sector still open fails with this reason. */
+    private void stop(String reason) {
+        if (stopReason == null) {
+            stopReason = reason;
+            console.println("c2spark: stopping the run: " + reason);
+        }
     }
 
     private void submitPrepare(SectorFile f) {
@@ -223,7 +330,9 @@ public final class BatchDriver {
     }
 
     private void handle(Object event) throws Exception {
-        if (event instanceof PrepareOutcome) {
+        if (event instanceof SetupRefusal) {
+            refused((SetupRefusal) event);
+        } else if (event instanceof PrepareOutcome) {
             PrepareOutcome p = (PrepareOutcome) event;
             SectorRun run = active.get(p.sectorId);
             if (run == null) {
@@ -251,6 +360,42 @@ public final class BatchDriver {
         }
     }
 
+    /** A task's executor cannot work: the sector fails at once, the executor is counted out. */
+    private void refused(SetupRefusal r) throws IOException {
+        SetupProblems.Problem p = new SetupProblems.Problem(r.executorId, r.host, r.reason);
+        noteProblem(p);
+        Map<String, Object> row = row("attempt");
+        row.put("stage", r.stage);
+        row.put("sector", r.sectorId);
+        row.put("partition", r.partition);
+        row.put("executor", r.executorId);
+        row.put("host", r.host);
+        row.put("attempt", r.attempt);
+        row.put("result", "refused");
+        row.put("reason", r.reason);
+        report.add(row);
+        SectorRun run = active.get(r.sectorId);
+        if (run != null && run.stage.equals(r.stage)) {
+            run.job.cancel();
+            fail(run, r.stage + " failed: " + r.reason + " (" + p.where() + ")");
+        }
+    }
+
+    private void noteProblem(SetupProblems.Problem p) {
+        if (problems.record(p)) {
+            console.println("c2spark: " + p.where() + " cannot prove: " + p.reason);
+        }
+    }
+
+    /** Start-up reports from executors' plugins; the run stops when no live executor can prove. */
+    private void checkExecutors() {
+        if (setups == null) {
+            return;
+        }
+        setups.startupProblems().forEach(this::noteProblem);
+        problems.noExecutorCanProve(setups.alive()).ifPresent(r -> stop("no executor can prove: " + r));
+    }
+
     /** All partitions are in: verify, write atomically, report. */
     private void finish(SectorRun run) throws IOException {
         List<byte[]> proofs = new ArrayList<>();
@@ -263,12 +408,15 @@ public final class BatchDriver {
         Optional<String> problem;
         try {
             problem = verifier.verify(run.file.sectorId(), run.prepared.statement, proofs);
+        } catch (SetupException e) {
+            problem = Optional.of(e.getMessage());
+            stop("the driver cannot verify: " + e.getMessage());
         } catch (Exception e) {
             problem = Optional.of("the verifier failed: " + e);
         }
         long verifyNanos = System.nanoTime() - v0;
         if (problem.isPresent()) {
-            fail(run, "verification failed: " + problem.get(), verifyNanos, 0);
+            fail(run, "verification failed: " + problem.get(), verifyNanos, 0, null);
             return;
         }
         Path dest = proofPath(run.file.sectorId());
@@ -276,7 +424,7 @@ public final class BatchDriver {
         try {
             atomic.write(outFs, dest, all.toByteArray());
         } catch (IOException e) {
-            fail(run, e.getMessage(), verifyNanos, System.nanoTime() - w0);
+            keepInFallback(run, dest, all.toByteArray(), IoReasons.of(e), verifyNanos, System.nanoTime() - w0);
             return;
         }
         long writeNanos = System.nanoTime() - w0;
@@ -291,25 +439,54 @@ public final class BatchDriver {
         report.add(row);
     }
 
-    private void fail(SectorRun run, String reason) throws IOException {
-        fail(run, reason, 0, 0);
+    /**
+     * A verified proof whose destination refused it: never dropped, but kept in the fallback folder.
+     * The sector still counts as failed (its proof is not where it belongs), and says where it is.
+     */
+    private void keepInFallback(SectorRun run, Path dest, byte[] proof, String reason, long verifyNanos,
+                                long writeNanos) {
+        String why = reason.contains(dest.toString()) ? reason : "cannot write " + dest + ": " + reason;
+        java.nio.file.Path kept;
+        try {
+            kept = fallback.keep(dest.getName(), proof);
+        } catch (IOException e) {
+            fail(run, why + "; keeping the verified proof in a fallback folder failed too: " + IoReasons.of(e),
+                    verifyNanos, writeNanos, null);
+            return;
+        }
+        keptCount++;
+        console.println("c2spark: " + why + "; the verified proof of sector " + run.file.sectorId() + " is kept at "
+                + kept);
+        fail(run, why + "; the verified proof is kept at " + kept, verifyNanos, writeNanos, kept.toString());
     }
 
-    private void fail(SectorRun run, String reason, long verifyNanos, long writeNanos) throws IOException {
+    private void fail(SectorRun run, String reason) {
+        fail(run, reason, 0, 0, null);
+    }
+
+    private void fail(SectorRun run, String reason, long verifyNanos, long writeNanos, String keptAt) {
         active.remove(run.file.sectorId());
         cleanWork(run);
         failures.put(run.file.sectorId(), reason);
         progress.sectorFailed();
-        report.add(sectorRow(run.file, "failed", reason, run, verifyNanos, writeNanos, System.nanoTime() - run.startNanos));
+        Map<String, Object> row = sectorRow(run.file, "failed", reason, run, verifyNanos, writeNanos,
+                System.nanoTime() - run.startNanos);
+        if (keptAt != null) {
+            row.put("keptAt", keptAt);
+        }
+        report.add(row);
     }
 
-    /** A job that failed (its task failed spark.task.maxFailures times) fails its sector only. */
-    private void checkFailedJobs() throws IOException {
+    /**
+     * A job that failed (its task failed spark.task.maxFailures times, or exclusion left it nowhere
+     * to run) fails its sector only, with the task's own reason.
+     */
+    private void checkFailedJobs() {
         for (SectorRun run : new ArrayList<>(active.values())) {
             if (run.job != null && run.job.isCompleted()) {
                 Try<BoxedUnit> t = run.job.value().get();
                 if (t.isFailure()) {
-                    fail(run, run.stage + " failed: " + ProgressListener.firstLine(String.valueOf(t.failed().get().getMessage())));
+                    fail(run, run.stage + " failed: " + JobFailures.rootCause(t.failed().get()));
                 }
             }
         }
@@ -330,8 +507,14 @@ public final class BatchDriver {
         }
     }
 
-    private void cleanWork(SectorRun run) throws IOException {
-        workFs.delete(WorkFiles.sectorDir(workRoot, run.file.sectorId()), true);
+    /** Removes the sector's compact inputs; a failure is only told (the run's directory goes at the end). */
+    private void cleanWork(SectorRun run) {
+        Path dir = WorkFiles.sectorDir(workRoot, run.file.sectorId());
+        try {
+            workFs.delete(dir, true);
+        } catch (IOException e) {
+            console.println("c2spark: could not remove " + dir + ": " + IoReasons.of(e));
+        }
     }
 
     private Path proofPath(String sectorId) {
@@ -425,24 +608,5 @@ public final class BatchDriver {
 
     private static double millis(long nanos) {
         return Math.round(nanos / 1e4) / 100.0;
-    }
-
-    private static void ensureDirectory(FileSystem fs, Path dir, String setting) throws IOException {
-        if (fs.exists(dir)) {
-            if (!fs.getFileStatus(dir).isDirectory()) {
-                throw new IOException(setting + ": " + dir + " exists and is not a directory");
-            }
-            return;
-        }
-        try {
-            if (!fs.mkdirs(dir)) {
-                throw new IOException(setting + ": cannot create directory " + dir);
-            }
-        } catch (IOException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith(setting)) {
-                throw e;
-            }
-            throw new IOException(setting + ": cannot create directory " + dir + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -19,6 +19,7 @@ public final class C2SparkKryoRegistrator implements KryoRegistrator {
         kryo.register(PartitionTask.class);
         kryo.register(PrepareOutcome.class);
         kryo.register(PartitionOutcome.class);
+        kryo.register(SetupRefusal.class);
         kryo.register(Device.class);
         kryo.register(Device.Source.class);
         kryo.register(HashMap.class);

@@ -1,10 +1,14 @@
 package io.c2spark.spark.job;
 
 import io.c2spark.spark.settings.Settings;
+import java.io.IOException;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.plugin.DriverPlugin;
 import org.apache.spark.api.plugin.ExecutorPlugin;
 import org.apache.spark.api.plugin.PluginContext;
@@ -14,12 +18,37 @@ import scala.Tuple2;
 
 /**
  * Loads each executor's prover at start-up (spark.plugins), so device state and parameters are
- * ready before the first task, and a prover that cannot start fails the executor at once.
+ * ready before the first task. The executor then tells the driver whether its prover started; one
+ * that did not stays up and refuses its tasks ({@link ExecutorState}), and the driver, which
+ * collects these reports in {@link ExecutorSetups}, stops the run when no executor can prove.
  */
 public final class C2SparkPlugin implements SparkPlugin {
     @Override
     public DriverPlugin driverPlugin() {
-        return null;
+        return new DriverPlugin() {
+            private SparkContext sc;
+
+            @Override
+            public Map<String, String> init(SparkContext sc, PluginContext ctx) {
+                this.sc = sc;
+                ExecutorSetups.register(sc);
+                return Collections.emptyMap();
+            }
+
+            @Override
+            public Object receive(Object message) {
+                ExecutorSetups setups = ExecutorSetups.of(sc);
+                if (message instanceof ExecutorStartup && setups != null) {
+                    setups.startupReported((ExecutorStartup) message);
+                }
+                return null;
+            }
+
+            @Override
+            public void shutdown() {
+                ExecutorSetups.unregister(sc);
+            }
+        };
     }
 
     @Override
@@ -27,11 +56,14 @@ public final class C2SparkPlugin implements SparkPlugin {
         return new ExecutorPlugin() {
             @Override
             public void init(PluginContext ctx, Map<String, String> extraConf) {
+                ResourceInformation gpu = ctx.resources().get("gpu");
+                Optional<String> problem = ExecutorState.start(settingsOf(ctx.conf()),
+                        gpu == null ? null : List.of(gpu.addresses()));
                 try {
-                    ResourceInformation gpu = ctx.resources().get("gpu");
-                    ExecutorState.get(settingsOf(ctx.conf()), gpu == null ? null : List.of(gpu.addresses()));
-                } catch (Exception e) {
-                    throw new IllegalStateException("c2spark: the executor's prover did not start: " + e.getMessage(), e);
+                    ctx.send(new ExecutorStartup(ctx.executorID(), problem.orElse(null)));
+                } catch (IOException e) {
+                    System.err.println("c2spark: executor " + ctx.executorID() + " could not report its start-up"
+                            + " to the driver: " + e);
                 }
             }
 

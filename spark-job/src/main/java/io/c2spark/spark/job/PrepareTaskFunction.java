@@ -6,7 +6,9 @@ import io.c2spark.spark.io.SectorFile;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.InvalidSectorException;
 import io.c2spark.spark.workload.PreparedSector;
+import io.c2spark.spark.workload.SectorPreparer;
 import io.c2spark.spark.workload.SectorSource;
+import io.c2spark.spark.workload.SetupException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,11 +23,12 @@ import scala.collection.Iterator;
 
 /**
  * The prepare task of one sector: runs the workload's preparer over the input file and writes the
- * compact partition inputs under the run's work directory. A rejected input becomes an outcome
- * (no retry: it would fail again); an I/O error is thrown so Spark retries the task, and a retry
- * starts from an empty sector directory.
+ * compact partition inputs under the run's work directory. A rejected input becomes an outcome, and
+ * an executor that cannot work (its prover did not start) a {@link SetupRefusal}: no retry, it
+ * would fail again. An I/O error is thrown so Spark retries the task, and a retry starts from an
+ * empty sector directory.
  */
-final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, PrepareOutcome>, Serializable {
+final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Object>, Serializable {
     private static final long serialVersionUID = 1L;
 
     private final Settings settings;
@@ -39,7 +42,7 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Prepa
     }
 
     @Override
-    public PrepareOutcome apply(Iterator<SectorFile> files) {
+    public Object apply(Iterator<SectorFile> files) {
         SectorFile file = files.next();
         if (files.hasNext()) {
             throw new IllegalStateException("a prepare task takes one sector");
@@ -47,6 +50,7 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Prepa
         TaskPlace place = TaskPlace.current();
         long start = System.nanoTime();
         try {
+            SectorPreparer preparer = ExecutorState.get(settings).preparer();
             Configuration conf = hadoopConf.toConfiguration();
             Path dir = WorkFiles.sectorDir(workRoot, file.sectorId());
             FileSystem workFs = FileSystems.forWriting(dir, conf);
@@ -80,7 +84,7 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Prepa
             };
             PreparedSector prepared;
             try {
-                prepared = ExecutorState.get(settings).preparer().prepare(source, index -> {
+                prepared = preparer.prepare(source, index -> {
                     if (!written.add(index)) {
                         throw new IllegalStateException("partition " + index + " written twice");
                     }
@@ -101,6 +105,8 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Prepa
             }
             return new PrepareOutcome(file.sectorId(), null, n, prepared.statement(), prepared.facts(), sizes,
                     System.nanoTime() - start, place.executorId, place.host, place.attempt);
+        } catch (SetupException e) {
+            return new SetupRefusal("prepare", file.sectorId(), 0, place, e.getMessage());
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -6,6 +6,7 @@ import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.DeviceFatalException;
 import io.c2spark.spark.workload.PartitionInput;
 import io.c2spark.spark.workload.PartitionProof;
+import io.c2spark.spark.workload.SetupException;
 import java.io.IOException;
 import java.io.Serializable;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -19,9 +20,11 @@ import scala.collection.Iterator;
  * The prove task of one partition: reads its compact input, takes its device (Spark's gpu address
  * or the executor's own choice), proves, and returns the proof with timings. Failures are thrown:
  * Spark retries the task and, past spark.task.maxFailures, fails that sector's job only. A
- * {@link DeviceFatalException} ends the executor JVM instead.
+ * {@link DeviceFatalException} ends the executor JVM instead, and a {@link SetupException} (this
+ * executor cannot prove: parameters missing, a prover that did not start) becomes a {@link
+ * SetupRefusal}, which no retry would change.
  */
-final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, PartitionOutcome>, Serializable {
+final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Object>, Serializable {
     private static final long serialVersionUID = 1L;
     /** The exit code of an executor ended by a fatal device error (the one spark-rapids uses). */
     static final int DEVICE_FATAL_EXIT_CODE = 20;
@@ -35,7 +38,7 @@ final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Part
     }
 
     @Override
-    public PartitionOutcome apply(Iterator<PartitionTask> tasks) {
+    public Object apply(Iterator<PartitionTask> tasks) {
         PartitionTask task = tasks.next();
         if (tasks.hasNext()) {
             throw new IllegalStateException("a prove task takes one partition");
@@ -62,6 +65,8 @@ final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Part
             }
             throw new IllegalStateException("prove sector " + task.sectorId + " partition " + task.partition
                     + ": device failed: " + e.getMessage(), e);
+        } catch (SetupException e) {
+            return new SetupRefusal("prove", task.sectorId, task.partition, place, e.getMessage());
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {

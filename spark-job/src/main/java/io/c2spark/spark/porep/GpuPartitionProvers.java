@@ -70,7 +70,9 @@ final class GpuPartitionProvers implements AutoCloseable {
         String name = ordinal + "/" + shape.label();
         CoordinatedGpuProver p = provers.get(name);
         if (p == null) {
-            p = CoordinatedGpuProver.open(GpuDevice.open(ordinal), PorepParameters.circuitShape(shape), parameters.apply(shape),
+            // Parameters first: a missing file is refused before the circuit is synthesised.
+            Parameters params = parameters.apply(shape);
+            p = CoordinatedGpuProver.open(GpuDevice.open(ordinal), PorepParameters.circuitShape(shape), params,
                     config, null);
             System.err.println("c2spark: GPU " + ordinal + ", " + shape.label() + ": " + p.plan().describe());
             provers.put(name, p);

@@ -25,8 +25,8 @@ import io.c2spark.spark.workload.PartitionInput;
 import io.c2spark.spark.workload.PartitionProof;
 import io.c2spark.spark.workload.PartitionProver;
 import io.c2spark.spark.workload.SectorVerifier;
+import io.c2spark.spark.workload.SetupException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -47,7 +47,8 @@ import org.apache.spark.SparkEnv;
  * coordinator, with the CPU prover's arithmetic as its "kernels", and the report's phase names say
  * cpu_prove. A task given the CPU proves on the CPU, small sector sizes only (2KiB, 8MiB, 512MiB):
  * 32GiB and 64GiB are refused there, never proven slowly. Parameters are read once per JVM and
- * sector size from c2spark.params.dir.
+ * sector size from c2spark.params.dir; a file missing or unreadable there is a {@link SetupException}
+ * naming it, which the job does not retry.
  */
 public final class Groth16PoRepWorkload extends PoRepWorkload {
     /**
@@ -74,12 +75,14 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
             @Override
             public PartitionProof prove(PartitionInput input, Device device) throws Exception {
                 if (device.isGpu() && gpus != null) {
-                    Prepared p = prepare(input, null);
+                    Prepared p = prepare(input, dir, null);
                     return gpus.prove(device, p.shape, p.witness, p.phases, rng);
                 }
-                CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input,
-                        shape -> cpuProvers.computeIfAbsent(shape, s -> new CpuProver(circuitShape(dir, s),
-                                loader.apply(s))));
+                CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input, dir,
+                        shape -> cpuProvers.computeIfAbsent(shape, s -> {
+                            Parameters params = loader.apply(s);
+                            return new CpuProver(circuitShape(dir, s), params);
+                        }));
                 CpuKernelWork.Kernel<Prepared> kernel = p -> p.proveOnCpu(rng);
                 return device.isGpu() ? CpuKernelWork.prove(cpuDevices, device, prepare, kernel)
                         : kernel.run(prepare.prepare());
@@ -87,13 +90,7 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
 
             @Override
             public void preload(List<Device> devices) {
-                List<SectorShape> shapes = new ArrayList<>();
-                for (String size : settings.get(C2SparkSettings.PRELOAD).split(",")) {
-                    if (!size.isBlank()) {
-                        shapes.add(SectorShape.parse(size.trim()));
-                    }
-                }
-                for (SectorShape shape : shapes) {
+                for (SectorShape shape : preloadShapes(settings)) {
                     loader.apply(shape);
                     for (Device d : devices) {
                         if (d.isGpu() && gpus != null) {
@@ -110,6 +107,21 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
                 }
             }
         };
+    }
+
+    /** The sector sizes of c2spark.params.preload. */
+    static List<SectorShape> preloadShapes(Settings settings) {
+        List<SectorShape> shapes = new ArrayList<>();
+        for (String size : settings.get(C2SparkSettings.PRELOAD).split(",")) {
+            if (!size.isBlank()) {
+                try {
+                    shapes.add(SectorShape.parse(size.trim()));
+                } catch (IllegalArgumentException e) {
+                    throw new SetupException(C2SparkSettings.PRELOAD.key() + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return shapes;
     }
 
     /** How each GPU is shared, from the c2spark.gpu settings. */
@@ -158,15 +170,17 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
     }
 
     /**
-     * Parses the compact input and builds the witness. For the CPU (cpuProver given) the sizes the
-     * CPU does not prove are refused first, and the shape's CPU prover is fetched (loaded the first
-     * time); for a GPU (null) the GPU provers hold the parameters.
+     * Parses the compact input and builds the witness. A parameter file missing from {@code dir}
+     * is refused first, before the witness or a circuit is built. For the CPU (cpuProver given) the
+     * sizes the CPU does not prove are refused too, and the shape's CPU prover is fetched (loaded
+     * the first time); for a GPU (null) the GPU provers hold the parameters.
      */
-    private static Prepared prepare(PartitionInput input, Function<SectorShape, CpuProver> cpuProver) {
+    private static Prepared prepare(PartitionInput input, Path dir, Function<SectorShape, CpuProver> cpuProver) {
         boolean cpuOnly = cpuProver != null;
         CompactPartitionInput in = CompactPartitionInput.read(input.bytes(),
                 input.sectorId() + " partition " + input.partition());
         SectorShape shape = in.registeredProof().shape();
+        requireParams(dir, shape);
         if (cpuOnly && shape.partitions() > 1) {
             throw new IllegalArgumentException("the CPU prover does not prove " + shape.label()
                     + " sectors (sector " + input.sectorId() + "); they need the GPU prover");
@@ -190,39 +204,67 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         try {
             return PorepParameters.circuitShape(shape, dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the circuit shape of " + shape.label() + " sectors", e);
+            throw new SetupException("cannot read the circuit shape of " + shape.label() + " sectors in " + dir
+                    + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The shape's parameter file in dir, refused with a {@link SetupException} when it is not there. */
+    private static Path requireParams(Path dir, SectorShape shape) {
+        Path file = PorepParameters.paramsFile(dir, shape);
+        if (!Files.isRegularFile(file)) {
+            throw new SetupException(missing("parameters", dir, shape, file, "`c2spark params --sector-size "
+                    + shape.label() + " --out " + dir + "` makes them"));
+        }
+        return file;
     }
 
     private static Parameters load(Path dir, SectorShape shape) {
-        Path file = PorepParameters.paramsFile(dir, shape);
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalStateException("no parameters " + file + " for " + shape.label()
-                    + " sectors (c2spark.params.dir); make them with `c2spark params --sector-size " + shape.label()
-                    + " --out " + dir + "`");
-        }
+        Path file = requireParams(dir, shape);
         try {
             return ParameterFiles.readParams(file, false);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+        } catch (IOException | RuntimeException e) {
+            throw new SetupException("cannot read the parameters for " + shape.label() + " in " + dir + ": "
+                    + file.getFileName() + ": " + e.getMessage(), e);
         }
     }
 
+    private static VerifyingKey loadVk(Path dir, SectorShape shape) {
+        Path file = PorepParameters.vkFile(dir, shape);
+        if (!Files.isRegularFile(file)) {
+            throw new SetupException(missing("verifying key", dir, shape, file, "the driver verifies every "
+                    + shape.label() + " sector with it"));
+        }
+        try {
+            return ParameterFiles.readVk(file);
+        } catch (IOException | RuntimeException e) {
+            throw new SetupException("cannot read the verifying key for " + shape.label() + " in " + dir + ": "
+                    + file.getFileName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** "no parameters for 2KiB in /x: c2spark-insecure-test-porep-2KiB.params missing (c2spark.params.dir; ...)". */
+    private static String missing(String what, Path dir, SectorShape shape, Path file, String hint) {
+        String where = Files.isDirectory(dir) ? "" : ", which does not exist on this machine";
+        return "no " + what + " for " + shape.label() + " in " + dir + ": " + file.getFileName() + " missing ("
+                + C2SparkSettings.PARAMS_DIR.key() + where + "; " + hint + ")";
+    }
+
+    /**
+     * The driver's verifier. The verifying keys of the c2spark.params.preload sizes are read now, so
+     * that a driver without them stops the run before anything is proven; others on first use.
+     */
     @Override
     public SectorVerifier verifier(Settings settings) {
         Path dir = Path.of(settings.get(C2SparkSettings.PARAMS_DIR));
         Map<SectorShape, VerifyingKey> keys = new ConcurrentHashMap<>();
+        for (SectorShape shape : preloadShapes(settings)) {
+            keys.put(shape, loadVk(dir, shape));
+        }
         return (String sectorId, byte[] statement, List<byte[]> partitionProofs) -> {
             PoRepStatement st = PoRepStatement.fromBytes(statement);
             SectorShape shape = st.registeredProof().shape();
-            VerifyingKey vk = keys.computeIfAbsent(shape, s -> {
-                Path file = PorepParameters.vkFile(dir, s);
-                try {
-                    return ParameterFiles.readVk(file);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot read the verifying key " + file, e);
-                }
-            });
+            VerifyingKey vk = keys.computeIfAbsent(shape, s -> loadVk(dir, s));
             byte[] seal = new byte[partitionProofs.size() * ProofEncoding.BYTES];
             for (int k = 0; k < partitionProofs.size(); k++) {
                 byte[] p = partitionProofs.get(k);

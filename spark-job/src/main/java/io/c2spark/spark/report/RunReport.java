@@ -35,10 +35,15 @@ public final class RunReport {
     }
 
     public synchronized void write(FileSystem fs, Path dest, AtomicOutput output) throws IOException {
+        output.write(fs, dest, bytes());
+    }
+
+    /** The report as written: one JSON row per line. */
+    public synchronized byte[] bytes() {
         StringBuilder sb = new StringBuilder();
         for (String l : lines) {
             sb.append(l).append('\n');
         }
-        output.write(fs, dest, sb.toString().getBytes(StandardCharsets.UTF_8));
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -41,6 +41,10 @@ public final class C2SparkSettings {
             + "finishes); empty: <c2spark.output>/_work.", false);
     public static final Setting<String> REPORT_DIR = declare("c2spark.report.dir", Setting.Type.STRING, "",
             "Where the run's report (report-<run>.jsonl) is written; empty: c2spark.output.", false);
+    public static final Setting<String> FALLBACK_DIR = declare("c2spark.output.fallbackDir", Setting.Type.STRING, "",
+            "A folder on the driver's local disk for a verified proof or the report whose destination cannot be "
+            + "written once the run has started; they go to c2spark-fallback-<run> in it, and the console and the "
+            + "report say so. Empty: the driver's working directory, else java.io.tmpdir.", false);
     public static final Setting<String> WORKLOAD = declare("c2spark.workload", Setting.Type.STRING, "porep",
             "What to prove: the name of a Workload found by ServiceLoader, or a Workload class name.", false);
     public static final Setting<Integer> SECTORS_IN_FLIGHT = declare("c2spark.sectors.inFlight",

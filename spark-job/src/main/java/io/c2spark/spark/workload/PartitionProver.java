@@ -14,7 +14,8 @@ public interface PartitionProver extends AutoCloseable {
      *               executor in plain local mode, or the CPU)
      * @return the partition's proof and its timings
      * @throws Exception any failure: Spark retries the task, then fails the sector. A fatal device
-     *                   error should end the executor JVM so that Spark reschedules elsewhere.
+     *                   error should end the executor JVM so that Spark reschedules elsewhere; a
+     *                   {@link SetupException} fails the sector at once, unretried.
      */
     PartitionProof prove(PartitionInput input, Device device) throws Exception;
 

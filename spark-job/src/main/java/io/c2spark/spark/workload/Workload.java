@@ -16,6 +16,10 @@ import io.c2spark.spark.settings.Settings;
  *       executor start-up (device state, parameters from c2spark.params.dir) and shared by the tasks;
  *   <li>{@link #verifier}: the driver, once per sector when its partitions are in.
  * </ul>
+ * A problem of setup rather than of a sector (a parameter file missing, a bad setting) is thrown
+ * as a {@link SetupException}, from any of them: the job fails the sector at once and stops the
+ * run when no executor, or the driver, can do its part. {@link #verifier} is made before anything
+ * is proven, so it is the place to check what the driver will need.
  */
 public interface Workload {
     /** The name c2spark.workload selects this workload by. */

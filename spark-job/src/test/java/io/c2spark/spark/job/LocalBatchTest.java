@@ -71,18 +71,24 @@ class LocalBatchTest {
         fs.mkdirs(new Path(out, "blocked.proof"));
         TestSectors.writeRaw(fs, new Path(in, "notes.txt"), "not an input: wrong suffix\n");
 
+        java.nio.file.Path fallback = tmp.toPath().resolve("fallback");
         JobHarness.Run run = JobHarness.run(jsc, Map.of("c2spark.input", in.toString(), "c2spark.output", out.toString(),
-                "c2spark.sectors.inFlight", "3", "c2spark.progress.intervalSeconds", "1"));
+                "c2spark.sectors.inFlight", "3", "c2spark.progress.intervalSeconds", "1",
+                "c2spark.output.fallbackDir", fallback.toString()));
 
         assertEquals(4, run.summary.verified());
         Map<String, String> failures = run.summary.failures();
         assertEquals(Set.of("malformed", "zero-partitions", "prover-fails", "wrong-value", "blocked"), failures.keySet());
         assertTrue(failures.get("malformed").contains("malformed.json: header"), failures.get("malformed"));
         assertTrue(failures.get("zero-partitions").contains("field partitions: expected 1..64, got 0"));
-        assertTrue(failures.get("prover-fails").startsWith("prove failed: "), failures.get("prover-fails"));
-        assertTrue(failures.get("prover-fails").contains("asks partition 1 to fail"), failures.get("prover-fails"));
+        assertEquals("prove failed: test sector asks partition 1 to fail", failures.get("prover-fails"),
+                "the task's own reason, not Spark's \"Job aborted due to stage failure\" wrapping");
         assertTrue(failures.get("wrong-value").startsWith("verification failed: partition 1"));
         assertTrue(failures.get("blocked").contains("already exists as a directory"), failures.get("blocked"));
+        java.nio.file.Path kept = fallback.resolve("c2spark-fallback-" + run.summary.runId()).resolve("blocked.proof");
+        assertTrue(failures.get("blocked").endsWith("the verified proof is kept at " + kept), failures.get("blocked"));
+        assertArrayEquals(TestSectors.expectedProofFile(blockedSeed, 2, 1), Files.readAllBytes(kept),
+                "a verified proof its destination refused is kept, not dropped");
 
         for (Map.Entry<String, byte[]> e : seeds.entrySet()) {
             byte[] proof = JobHarness.readAll(fs, new Path(out, e.getKey() + ".proof"));
@@ -92,7 +98,6 @@ class LocalBatchTest {
             assertEquals(parts.get(e.getKey()), row.get("partitions").asInt());
             assertEquals(32L * parts.get(e.getKey()), row.get("proofBytes").asLong());
         }
-        assertEquals(0, TestSectors.expectedProofFile(blockedSeed, 2, 1).length % 32);
         assertNothingPartial(out, Set.of("good0.proof", "good1.proof", "good2.proof", "good3.proof", "blocked.proof"));
 
         List<JsonNode> partitions = run.rows("partition");

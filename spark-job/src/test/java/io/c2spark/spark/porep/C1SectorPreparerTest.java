@@ -9,10 +9,7 @@ import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Samples;
 import io.c2spark.core.porep.c1.C1Writer;
 import io.c2spark.core.porep.c1.CompactPartitionInput;
-import io.c2spark.core.porep.sdr.Fr32;
-import io.c2spark.core.porep.sdr.SealedSector;
-import io.c2spark.core.porep.sdr.Sealer;
-import io.c2spark.core.porep.sdr.VanillaProver;
+import io.c2spark.spark.testing.SealedSectors;
 import io.c2spark.spark.workload.InvalidSectorException;
 import io.c2spark.spark.workload.PreparedSector;
 import io.c2spark.spark.workload.SectorSource;
@@ -60,25 +57,9 @@ class C1SectorPreparerTest {
         return b.toByteArray();
     }
 
-    /** A real 2KiB sector, sealed here, and its C1. */
-    private C1Output sealed2KiB() {
-        RegisteredSealProof proof = RegisteredSealProof.STACKED_DRG_2KIB_V1_1;
-        byte[] raw = new byte[2048 / 128 * 127];
-        byte[] proverId = new byte[32];
-        byte[] ticket = new byte[32];
-        byte[] seed = new byte[32];
-        rnd.nextBytes(raw);
-        rnd.nextBytes(proverId);
-        rnd.nextBytes(ticket);
-        rnd.nextBytes(seed);
-        ticket[31] &= 0x3F;
-        SealedSector s = Sealer.seal(proof, Fr32.pad(raw), proverId, rnd.nextLong() >>> 1, ticket, null);
-        return new C1Output(proof, VanillaProver.prove(s, seed), s.commR(), s.commD(), s.replicaId(), seed, ticket);
-    }
-
     @Test
     void writesOneCompactInputPerPartitionAndTheStatement() throws Exception {
-        C1Output c1 = sealed2KiB();
+        C1Output c1 = SealedSectors.sealed2KiB(rnd);
         Map<Integer, ByteArrayOutputStream> parts = new HashMap<>();
         PreparedSector p = new C1SectorPreparer().prepare(source("hdfs://nn/c1/s.json", json(c1)),
                 k -> parts.computeIfAbsent(k, x -> new ByteArrayOutputStream()));

@@ -5,13 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.c2spark.core.porep.SectorShape;
+import io.c2spark.core.porep.c1.CompactPartitionInput;
+import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.prover.CoordinatedGpuProver;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.Device;
+import io.c2spark.spark.workload.PartitionInput;
+import io.c2spark.spark.testing.SealedSectors;
 import io.c2spark.spark.workload.PartitionProver;
+import io.c2spark.spark.workload.SetupException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -38,20 +46,59 @@ class Groth16PoRepWorkloadTest {
     @Test
     void aPreloadedSizeWithoutParametersFailsAtStartUpNamingTheFile() throws Exception {
         try (PartitionProver p = prover("2KiB")) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.preload(List.of(Device.CPU)));
-            assertTrue(e.getMessage().contains(params.resolve("c2spark-insecure-test-porep-2KiB.params").toString()),
-                    e.getMessage());
-            assertTrue(e.getMessage().contains("c2spark params --sector-size 2KiB"), e.getMessage());
+            SetupException e = assertThrows(SetupException.class, () -> p.preload(List.of(Device.CPU)));
+            assertTrue(e.getMessage().startsWith("no parameters for 2KiB in " + params
+                    + ": c2spark-insecure-test-porep-2KiB.params missing (c2spark.params.dir; "), e.getMessage());
+            assertTrue(e.getMessage().contains("c2spark params --sector-size 2KiB --out " + params), e.getMessage());
         }
     }
 
     @Test
-    void anUnknownSizeIsRefused() throws Exception {
-        try (PartitionProver p = prover("2KiB, 3KiB")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> p.preload(List.of(Device.CPU)));
-            assertTrue(e.getMessage().contains("3KiB"), e.getMessage());
+    void anUnreadableParameterFileIsASetupProblem() throws Exception {
+        Files.writeString(params.resolve("c2spark-insecure-test-porep-2KiB.params"), "not parameters");
+        try (PartitionProver p = prover("2KiB")) {
+            SetupException e = assertThrows(SetupException.class, () -> p.preload(List.of(Device.CPU)));
+            assertTrue(e.getMessage().startsWith("cannot read the parameters for 2KiB in " + params
+                    + ": c2spark-insecure-test-porep-2KiB.params: "), e.getMessage());
         }
+    }
+
+    @Test
+    void anUnknownSizeIsRefusedNamingTheSetting() throws Exception {
+        try (PartitionProver p = prover("2KiB, 3KiB")) {
+            SetupException e = assertThrows(SetupException.class, () -> p.preload(List.of(Device.CPU)));
+            assertTrue(e.getMessage().startsWith("c2spark.params.preload: ") && e.getMessage().contains("3KiB"),
+                    e.getMessage());
+        }
+    }
+
+    /**
+     * A task finds a missing parameter file before it builds anything: a corrupt circuit shape file
+     * beside the missing parameters, which building the circuit first would trip over, goes unread.
+     */
+    @Test
+    void aProveTaskRefusesMissingParametersBeforeBuildingTheCircuit() throws Exception {
+        Files.writeString(PorepParameters.shapeFile(params, SectorShape.SIZE_2KIB), "not a shape file");
+        byte[] input = CompactPartitionInput.of(SealedSectors.sealed2KiB(new SecureRandom()), 0).toBytes();
+        try (PartitionProver p = prover("")) {
+            SetupException e = assertThrows(SetupException.class,
+                    () -> p.prove(new PartitionInput("s", 0, input), Device.CPU));
+            assertTrue(e.getMessage().startsWith("no parameters for 2KiB in " + params + ": "), e.getMessage());
+        }
+    }
+
+    /** The driver reads the preloaded sizes' verifying keys when it makes its verifier, not after proving. */
+    @Test
+    void theVerifierNeedsThePreloadedSizesVerifyingKeysAtOnce() throws Exception {
+        Settings settings = Settings.of(Map.of(C2SparkSettings.PARAMS_DIR.key(), params.toString(),
+                C2SparkSettings.PRELOAD.key(), "2KiB"));
+        SetupException e = assertThrows(SetupException.class, () -> new Groth16PoRepWorkload().verifier(settings));
+        assertTrue(e.getMessage().startsWith("no verifying key for 2KiB in " + params
+                + ": c2spark-insecure-test-porep-2KiB.vk missing"), e.getMessage());
+        SealedSectors.writeUnrelatedVk(params.resolve("c2spark-insecure-test-porep-2KiB.vk"));
+        new Groth16PoRepWorkload().verifier(settings);
+        new Groth16PoRepWorkload().verifier(Settings.of(Map.of(C2SparkSettings.PARAMS_DIR.key(),
+                params.resolve("nowhere").toString())));
     }
 
     /** The c2spark.gpu settings reach the GPU prover's configuration. */

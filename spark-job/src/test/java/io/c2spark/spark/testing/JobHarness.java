@@ -45,12 +45,17 @@ public final class JobHarness {
         return new JavaSparkContext(conf);
     }
 
-    /** Runs a batch with these settings added to the context's; the console output is kept. */
+    /**
+     * Runs a batch with these settings added to the context's; the console output is kept. Unless
+     * the test names one, the fallback folder is under java.io.tmpdir rather than the working
+     * directory, which is the module's source folder.
+     */
     public static Run run(JavaSparkContext jsc, Map<String, String> extra) throws Exception {
         Map<String, String> m = new HashMap<>();
         for (scala.Tuple2<String, String> t : jsc.getConf().getAll()) {
             m.put(t._1(), t._2());
         }
+        m.put("c2spark.output.fallbackDir", System.getProperty("java.io.tmpdir"));
         m.putAll(extra);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         BatchSummary s;
