@@ -1,5 +1,6 @@
 package io.c2spark.core.curve;
 
+import io.c2spark.core.field.CoordinateField;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 import java.math.BigInteger;
@@ -29,47 +30,7 @@ public final class G1 {
 
     private static final long[] B = Fp.of(4);
 
-    private static final JacobianGroupLaw LAW = new JacobianGroupLaw(new JacobianGroupLaw.CoordinateField() {
-        public int limbs() {
-            return Fp.LIMBS;
-        }
-
-        public void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-            Fp.add(a, ao, b, bo, r, ro);
-        }
-
-        public void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-            Fp.sub(a, ao, b, bo, r, ro);
-        }
-
-        public void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-            Fp.mul(a, ao, b, bo, r, ro);
-        }
-
-        public void sqr(long[] a, int ao, long[] r, int ro) {
-            Fp.sqr(a, ao, r, ro);
-        }
-
-        public void neg(long[] a, int ao, long[] r, int ro) {
-            Fp.neg(a, ao, r, ro);
-        }
-
-        public void inverse(long[] a, int ao, long[] r, int ro) {
-            Fp.inverse(a, ao, r, ro);
-        }
-
-        public boolean isZero(long[] a, int ao) {
-            return Fp.isZero(a, ao);
-        }
-
-        public boolean equal(long[] a, int ao, long[] b, int bo) {
-            return Fp.equal(a, ao, b, bo);
-        }
-
-        public void setOne(long[] r, int ro) {
-            Fp.setOne(r, ro);
-        }
-    }, B);
+    private static final JacobianGroupLaw LAW = new JacobianGroupLaw(CoordinateField.FP, B);
     private static final long[] GENERATOR = affine(GENERATOR_X, GENERATOR_Y);
 
     /**

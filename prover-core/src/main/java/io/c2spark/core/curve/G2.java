@@ -1,5 +1,6 @@
 package io.c2spark.core.curve;
 
+import io.c2spark.core.field.CoordinateField;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fp2;
 import io.c2spark.core.field.Fr;
@@ -34,47 +35,7 @@ public final class G2 {
 
     private static final long[] B = Fp2.of(BigInteger.valueOf(4), BigInteger.valueOf(4));
 
-    private static final JacobianGroupLaw LAW = new JacobianGroupLaw(new JacobianGroupLaw.CoordinateField() {
-        public int limbs() {
-            return Fp2.LIMBS;
-        }
-
-        public void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-            Fp2.add(a, ao, b, bo, r, ro);
-        }
-
-        public void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-            Fp2.sub(a, ao, b, bo, r, ro);
-        }
-
-        public void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-            Fp2.mul(a, ao, b, bo, r, ro);
-        }
-
-        public void sqr(long[] a, int ao, long[] r, int ro) {
-            Fp2.sqr(a, ao, r, ro);
-        }
-
-        public void neg(long[] a, int ao, long[] r, int ro) {
-            Fp2.neg(a, ao, r, ro);
-        }
-
-        public void inverse(long[] a, int ao, long[] r, int ro) {
-            Fp2.inverse(a, ao, r, ro);
-        }
-
-        public boolean isZero(long[] a, int ao) {
-            return Fp2.isZero(a, ao);
-        }
-
-        public boolean equal(long[] a, int ao, long[] b, int bo) {
-            return Fp2.equal(a, ao, b, bo);
-        }
-
-        public void setOne(long[] r, int ro) {
-            Fp2.setOne(r, ro);
-        }
-    }, B);
+    private static final JacobianGroupLaw LAW = new JacobianGroupLaw(CoordinateField.FP2, B);
     private static final long[] GENERATOR = affine(GENERATOR_X0, GENERATOR_X1, GENERATOR_Y0, GENERATOR_Y1);
 
     /**

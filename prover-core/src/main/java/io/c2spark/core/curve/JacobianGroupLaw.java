@@ -2,40 +2,22 @@ package io.c2spark.core.curve;
 
 import java.util.Arrays;
 
+import io.c2spark.core.field.CoordinateField;
+
 /**
  * The group law of a short Weierstrass curve y^2 = x^3 + b (a = 0) in Jacobian coordinates, written
- * once for any coordinate field: {@link G1} uses it over Fp and {@link G2} over Fp2. Formulas are
- * the a = 0 Jacobian ones of the Explicit-Formulas Database (hyperelliptic.org/EFD,
+ * once for any {@link CoordinateField}: {@link G1} uses it over Fp and {@link G2} over Fp2.
+ * Formulas are the a = 0 Jacobian ones of the Explicit-Formulas Database (hyperelliptic.org/EFD,
  * g1p/auto-shortw-jacobian-0): dbl-2009-l (2M + 5S), add-2007-bl (11M + 5S), madd-2007-bl (7M + 4S).
  * Additions detect the cases those formulas do not cover (an identity operand, P + P, P + (-P)).
  * Layouts: affine x, y (the identity all-zero limbs; (0, 0) is on neither curve) and Jacobian
  * X, Y, Z for (X / Z^2, Y / Z^3), any Z = 0 the identity. Every output may alias an input at the
- * same offset; temporaries are one small array per call.
+ * same offset; temporaries are one small array per call, so the static G1 and G2 methods can be
+ * called from any thread. The MSM's inner loops use the same formulas in place, with scratch
+ * owned by one thread (msm.PointOps), where a fresh array per addition would cost more than the
+ * addition's field arithmetic spares.
  */
 final class JacobianGroupLaw {
-    /** The coordinate field's operations on elements at limb offsets of {@code long[]} arrays. */
-    interface CoordinateField {
-        int limbs();
-
-        void add(long[] a, int ao, long[] b, int bo, long[] r, int ro);
-
-        void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro);
-
-        void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro);
-
-        void sqr(long[] a, int ao, long[] r, int ro);
-
-        void neg(long[] a, int ao, long[] r, int ro);
-
-        void inverse(long[] a, int ao, long[] r, int ro);
-
-        boolean isZero(long[] a, int ao);
-
-        boolean equal(long[] a, int ao, long[] b, int bo);
-
-        void setOne(long[] r, int ro);
-    }
-
     private final CoordinateField f;
     private final long[] curveB;
     private final int n;
@@ -45,7 +27,7 @@ final class JacobianGroupLaw {
     JacobianGroupLaw(CoordinateField f, long[] b) {
         this.f = f;
         this.curveB = b;
-        this.n = f.limbs();
+        this.n = f.limbs;
         this.affine = 2 * n;
         this.jacobian = 3 * n;
     }

@@ -1,6 +1,7 @@
 package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.CoordinateField;
 import io.c2spark.core.field.Fp;
 
 /**
@@ -22,7 +23,7 @@ final class IfmaMsm {
      * Every window's sum and, after them, the sum of the points with scalar one (Jacobian, f's
      * working form, 3 f.limbs longs each); ones is filled by the recoding as {@link Msm} does.
      */
-    static long[] windowSums(Coordinates f, String group, long[] bases, long[] scalars, int c, int windows,
+    static long[] windowSums(CoordinateField f, String group, long[] bases, long[] scalars, int c, int windows,
             int topSpread, long[] offset, int chunk, int batch, long[] ones) {
         int n = scalars.length / 4;
         int elements = elements(f);
@@ -75,7 +76,7 @@ final class IfmaMsm {
      * The sum of the shared-layout points selected by bitmap (Jacobian, f's working form):
      * {@link BatchAddition}'s, one window per thread, each taking its share of every chunk.
      */
-    static long[] selectedSum(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
+    static long[] selectedSum(CoordinateField f, String group, long[] bases, long[] bitmap, int count) {
         int elements = elements(f);
         int chunk = Math.max(64, Math.min(count, Msm.CHUNK));
         int threads = ComputePool.parallelism();
@@ -123,7 +124,7 @@ final class IfmaMsm {
      * additions (three per segment, one at a time) against the batches' (one step per bucket of a
      * segment, each step's inversion shared by the segments).
      */
-    private static void reduce(Coordinates f, long window, int buckets, int batch, int spread, long[] out, int index) {
+    private static void reduce(CoordinateField f, long window, int buckets, int batch, int spread, long[] out, int index) {
         int digits = buckets >> spread;
         int segments = Math.min(batch, 1 << ((31 - Integer.numberOfLeadingZeros(digits)) / 2));
         IfmaKernel.reduce(window, segments, digits / segments, out, index * 3 * f.limbs);
@@ -134,7 +135,7 @@ final class IfmaMsm {
         return Math.max(3, Math.min(SELECTED_LOG, 31 - Integer.numberOfLeadingZeros(Math.max(1, count)) - 2));
     }
 
-    private static int elements(Coordinates f) {
+    private static int elements(CoordinateField f) {
         return 2 * (f.standardLimbs / Fp.LIMBS);
     }
 
