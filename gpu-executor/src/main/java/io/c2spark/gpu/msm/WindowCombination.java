@@ -2,8 +2,8 @@ package io.c2spark.gpu.msm;
 
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
-import io.c2spark.core.field.Fp2;
-import io.c2spark.core.field.Fp;
+import io.c2spark.core.curve.JacobianGroupLaw;
+import io.c2spark.core.field.CoordinateField;
 
 /**
  * The last step of an MSM on the CPU: sum_w 2^(c w) W_w by Horner from the per-window XYZZ sums
@@ -20,48 +20,35 @@ public final class WindowCombination {
 
     /** G1: windows XYZZ sums of 24 longs from xyzz[offset], window c bits; the Jacobian result (18 longs). */
     public static long[] g1(long[] xyzz, int offset, int windows, int c) {
-        int n = Fp.LIMBS;
-        long[] acc = new long[G1.JACOBIAN];
-        long[] w = new long[G1.JACOBIAN];
-        long[] t = new long[n];
-        for (int i = windows - 1; i >= 0; i--) {
-            for (int k = 0; k < c; k++) {
-                G1.dbl(acc, 0, acc, 0);
-            }
-            int o = offset + i * 4 * n;
-            if (Fp.isZero(xyzz, o + 3 * n)) {
-                continue;
-            }
-            Fp.sqr(xyzz, o + 2 * n, t, 0);
-            Fp.mul(xyzz, o, t, 0, w, 0);
-            Fp.sqr(xyzz, o + 3 * n, t, 0);
-            Fp.mul(xyzz, o + n, t, 0, w, n);
-            System.arraycopy(xyzz, o + 3 * n, w, 2 * n, n);
-            G1.add(acc, 0, w, 0, acc, 0);
-        }
-        return acc;
+        return combine(G1.LAW, xyzz, offset, windows, c);
     }
 
     /** G2: windows XYZZ sums of 48 longs from xyzz[offset]; the Jacobian result (36 longs). */
     public static long[] g2(long[] xyzz, int offset, int windows, int c) {
-        int n = Fp2.LIMBS;
-        long[] acc = new long[G2.JACOBIAN];
-        long[] w = new long[G2.JACOBIAN];
+        return combine(G2.LAW, xyzz, offset, windows, c);
+    }
+
+    /** Horner over the windows in the group of law. */
+    private static long[] combine(JacobianGroupLaw law, long[] xyzz, int offset, int windows, int c) {
+        CoordinateField f = law.field();
+        int n = f.limbs;
+        long[] acc = new long[3 * n];
+        long[] w = new long[3 * n];
         long[] t = new long[n];
         for (int i = windows - 1; i >= 0; i--) {
             for (int k = 0; k < c; k++) {
-                G2.dbl(acc, 0, acc, 0);
+                law.dbl(acc, 0, acc, 0);
             }
             int o = offset + i * 4 * n;
-            if (Fp2.isZero(xyzz, o + 3 * n)) {
+            if (f.isZero(xyzz, o + 3 * n)) {
                 continue;
             }
-            Fp2.sqr(xyzz, o + 2 * n, t, 0);
-            Fp2.mul(xyzz, o, t, 0, w, 0);
-            Fp2.sqr(xyzz, o + 3 * n, t, 0);
-            Fp2.mul(xyzz, o + n, t, 0, w, n);
+            f.sqr(xyzz, o + 2 * n, t, 0);
+            f.mul(xyzz, o, t, 0, w, 0);
+            f.sqr(xyzz, o + 3 * n, t, 0);
+            f.mul(xyzz, o + n, t, 0, w, n);
             System.arraycopy(xyzz, o + 3 * n, w, 2 * n, n);
-            G2.add(acc, 0, w, 0, acc, 0);
+            law.add(acc, 0, w, 0, acc, 0);
         }
         return acc;
     }

@@ -2,6 +2,7 @@ package io.c2spark.gpu.runtime;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 
 import jcuda.Pointer;
 import jcuda.driver.JCudaDriver;
@@ -50,20 +51,25 @@ public final class PinnedHostBuffer implements AutoCloseable {
 
     /** Writes {@code src[srcIndex .. srcIndex + count)} at byte offset {@code offset} (a multiple of 8). */
     public void put(long offset, long[] src, int srcIndex, int count) {
-        for (int done = 0; done < count; ) {
-            long at = offset + 8L * done;
-            int n = (int) Math.min(count - done, segmentRest(at) / 8);
-            window(at, 8 * n).asLongBuffer().put(src, srcIndex + done, n);
-            done += n;
-        }
+        bySegment(offset, count, (longs, done, n) -> longs.put(src, srcIndex + done, n));
     }
 
     /** Reads {@code count} longs at byte offset {@code offset} (a multiple of 8) into {@code dst[dstIndex..]}. */
     public void get(long offset, long[] dst, int dstIndex, int count) {
+        bySegment(offset, count, (longs, done, n) -> longs.get(dst, dstIndex + done, n));
+    }
+
+    /** What {@link #bySegment} does with the n longs from the done-th, in one segment's window. */
+    private interface Piece {
+        void copy(LongBuffer longs, int done, int n);
+    }
+
+    /** The count longs at byte offset offset (a multiple of 8), cut where segments end. */
+    private void bySegment(long offset, int count, Piece piece) {
         for (int done = 0; done < count; ) {
             long at = offset + 8L * done;
             int n = (int) Math.min(count - done, segmentRest(at) / 8);
-            window(at, 8 * n).asLongBuffer().get(dst, dstIndex + done, n);
+            piece.copy(window(at, 8 * n).asLongBuffer(), done, n);
             done += n;
         }
     }

@@ -1,6 +1,5 @@
 package io.c2spark.core.field;
 
-import java.math.BigInteger;
 import java.util.Arrays;
 
 import io.c2spark.core.concurrent.ComputePool;
@@ -15,9 +14,9 @@ import io.c2spark.core.concurrent.ComputePool;
  * private): the MSM's call sites meet the two working forms and the curve's the two shared ones,
  * two receiver types each, which the JIT inlines.
  *
- * <p>Inversion goes through {@link BigInteger#modInverse} (a gcd, about the time of 150
- * working-form multiplications) rather than Fermat's 570 multiplications; the batch-affine
- * additions invert once per batch.
+ * <p>Inversion: the shared layout's is {@link Fp}'s and {@link Fp2}'s own (Fermat); the working
+ * form's goes through BigInteger's gcd ({@link Fp56#inverse}, about the time of 150 working-form
+ * multiplications against Fermat's 570), the batch-affine additions inverting once per batch.
  */
 public abstract class CoordinateField {
     /** Longs per coordinate. */
@@ -139,7 +138,7 @@ public abstract class CoordinateField {
         }
 
         public void inverse(long[] a, int ao, long[] r, int ro) {
-            fpInverse(a, ao, r, ro);
+            Fp.inverse(a, ao, r, ro);
         }
 
         public void setOne(long[] r, int ro) {
@@ -168,16 +167,8 @@ public abstract class CoordinateField {
             Fp2.neg(a, ao, r, ro);
         }
 
-        /** conj(a) / (a0^2 + a1^2). */
         public void inverse(long[] a, int ao, long[] r, int ro) {
-            long[] t = new long[3 * Fp.LIMBS];
-            Fp.sqr(a, ao, t, 0);
-            Fp.sqr(a, ao + Fp.LIMBS, t, Fp.LIMBS);
-            Fp.add(t, 0, t, Fp.LIMBS, t, 0);
-            fpInverse(t, 0, t, 0);
-            Fp.mul(a, ao + Fp.LIMBS, t, 0, t, 2 * Fp.LIMBS);
-            Fp.mul(a, ao, t, 0, r, ro);
-            Fp.neg(t, 2 * Fp.LIMBS, r, ro + Fp.LIMBS);
+            Fp2.inverse(a, ao, r, ro);
         }
 
         public void setOne(long[] r, int ro) {
@@ -247,7 +238,10 @@ public abstract class CoordinateField {
             Fp56.sub(a, ao + H, b, bo + H, r, ro + H);
         }
 
-        /** Karatsuba: a0 b0 - a1 b1 + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u. */
+        /**
+         * Karatsuba: a0 b0 - a1 b1 + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u, {@link Fp2#mul}'s
+         * product over Fp56: the G2 MSM's inner loop, so written against Fp56's static methods.
+         */
         public void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
             long[] t = new long[4 * H];
             Fp56.mul(a, ao, b, bo, t, 0);
@@ -275,7 +269,7 @@ public abstract class CoordinateField {
             Fp56.neg(a, ao + H, r, ro + H);
         }
 
-        /** conj(a) / (a0^2 + a1^2). */
+        /** conj(a) / (a0^2 + a1^2), {@link Fp2#inverse} over Fp56 like {@link #mul}. */
         public void inverse(long[] a, int ao, long[] r, int ro) {
             long[] t = new long[3 * H];
             Fp56.sqr(a, ao, t, 0);
@@ -292,38 +286,4 @@ public abstract class CoordinateField {
             Arrays.fill(r, ro + H, ro + 2 * H, 0);
         }
     };
-
-    /** R^3 mod p as canonical limbs: Montgomery-multiplying (x R)^-1 = x^-1 R^-1 by it gives x^-1 R. */
-    private static final long[] FP_R3;
-
-    static {
-        BigInteger r = BigInteger.ONE.shiftLeft(64 * Fp.LIMBS).mod(Fp.MODULUS);
-        FP_R3 = limbs(r.pow(3).mod(Fp.MODULUS), Fp.LIMBS);
-    }
-
-    /** Inverse of a Montgomery-form Fp element (zero stays zero). */
-    private static void fpInverse(long[] a, int ao, long[] r, int ro) {
-        byte[] be = new byte[8 * Fp.LIMBS];
-        for (int i = 0; i < Fp.LIMBS; i++) {
-            long w = a[ao + i];
-            for (int j = 0; j < 8; j++) {
-                be[be.length - 1 - 8 * i - j] = (byte) (w >>> (8 * j));
-            }
-        }
-        BigInteger v = new BigInteger(1, be);
-        if (v.signum() == 0) {
-            Arrays.fill(r, ro, ro + Fp.LIMBS, 0);
-            return;
-        }
-        long[] inv = limbs(v.modInverse(Fp.MODULUS), Fp.LIMBS);
-        Fp.mul(inv, 0, FP_R3, 0, r, ro);
-    }
-
-    private static long[] limbs(BigInteger v, int n) {
-        long[] out = new long[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = v.shiftRight(64 * i).longValue();
-        }
-        return out;
-    }
 }

@@ -24,7 +24,8 @@ public final class Fp2Lanes implements LaneField {
     }
 
     /**
-     * Karatsuba: c0 = a0 b0 - a1 b1, c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1, both made canonical
+     * Karatsuba ({@link Fp2#mul}'s product over the lanes, for the G2 batches' inner loop):
+     * c0 = a0 b0 - a1 b1, c1 = (a0 + a1)(b0 + b1) - a0 b0 - a1 b1, both made canonical
      * (the sums stay below 8p for inputs below 4p; each difference is below 4p before it is reduced).
      */
     @Override

@@ -40,24 +40,16 @@ final class IfmaMsm {
             handles[windows] = handle(IfmaKernel.newWindow(elements, 1 << selectedLog, Msm.batchSize(1 << selectedLog), selectedLog),
                     group);
             long ch = chunkHandle;
-            for (int lo = 0; lo < n; lo += chunk) {
-                int first = lo;
-                int count = Math.min(chunk, n - lo);
-                // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
-                ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
-                    int from = fromWord << 6;
-                    int to = Math.min(count, toWord << 6);
-                    Msm.recode(scalars, first, from, to, offset, digits, ones);
-                    IfmaKernel.loadChunk(ch, bases, first, digits, from, to);
-                });
-                ComputePool.forEach(windows + 1, w -> {
-                    if (w < windows) {
-                        IfmaKernel.accumulate(handles[w], ch, count, w, c);
-                    } else {
-                        IfmaKernel.accumulateSelected(handles[w], ch, ones, first, 0, count);
-                    }
-                });
-            }
+            Msm.forEachChunk(n, chunk, (first, from, to) -> {
+                Msm.recode(scalars, first, from, to, offset, digits, ones);
+                IfmaKernel.loadChunk(ch, bases, first, digits, from, to);
+            }, (first, count) -> ComputePool.forEach(windows + 1, w -> {
+                if (w < windows) {
+                    IfmaKernel.accumulate(handles[w], ch, count, w, c);
+                } else {
+                    IfmaKernel.accumulateSelected(handles[w], ch, ones, first, 0, count);
+                }
+            }));
             long[] sums = new long[(windows + 1) * 3 * f.limbs];
             ComputePool.forEach(windows + 1, w -> {
                 if (w < windows) {

@@ -171,20 +171,14 @@ public final class Msm {
                 }
             }
         });
-        for (int lo = 0; lo < n; lo += chunk) {
-            int first = lo;
-            int count = Math.min(chunk, n - lo);
-            // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
-            ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
-                int from = fromWord << 6;
-                int to = Math.min(count, toWord << 6);
-                for (int i = from; i < to; i++) {
-                    f.fromStandard(bases, (first + i) * spl, points, i * pl);
-                    f.fromStandard(bases, (first + i) * spl + spl / 2, points, i * pl + l);
-                    identity[i] = f.isZero(points, i * pl) && f.isZero(points, i * pl + l);
-                }
-                recode(scalars, first, from, to, offset, digits, ones);
-            });
+        forEachChunk(n, chunk, (first, from, to) -> {
+            for (int i = from; i < to; i++) {
+                f.fromStandard(bases, (first + i) * spl, points, i * pl);
+                f.fromStandard(bases, (first + i) * spl + spl / 2, points, i * pl + l);
+                identity[i] = f.isZero(points, i * pl) && f.isZero(points, i * pl + l);
+            }
+            recode(scalars, first, from, to, offset, digits, ones);
+        }, (first, count) -> {
             ComputePool.forRange(0, windows, 1, (from, to) -> {
                 PointOps ops = affine ? null : new PointOps(f);
                 for (int w = from; w < to; w++) {
@@ -202,7 +196,7 @@ public final class Msm {
                     }
                 }
             });
-        }
+        });
         long[] sums = new long[windows * 3 * l];
         ComputePool.forRange(0, windows, 1, (from, to) -> {
             PointOps ops = new PointOps(f);
@@ -215,6 +209,32 @@ public final class Msm {
             }
         });
         return sums;
+    }
+
+    /** What a chunk's preparation does with points [from, to) of the chunk that starts at point first. */
+    interface ChunkPart {
+        void prepare(int first, int from, int to);
+    }
+
+    /** What the windows do with a prepared chunk of count points from point first. */
+    interface ChunkWindows {
+        void take(int first, int count);
+    }
+
+    /**
+     * The chunk loop of the bucket methods (Java's and the IFMA kernel's): for each chunk of the
+     * n points, its preparation (bases to the working form, scalars recoded) in parallel by whole
+     * 64-point words, then the windows' turn.
+     */
+    static void forEachChunk(int n, int chunk, ChunkPart part, ChunkWindows windows) {
+        for (int lo = 0; lo < n; lo += chunk) {
+            int first = lo;
+            int count = Math.min(chunk, n - lo);
+            // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
+            ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6,
+                    (fromWord, toWord) -> part.prepare(first, fromWord << 6, Math.min(count, toWord << 6)));
+            windows.take(first, count);
+        }
     }
 
     /**

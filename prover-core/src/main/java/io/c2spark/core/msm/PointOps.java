@@ -83,7 +83,11 @@ final class PointOps {
         return true;
     }
 
-    /** Jacobian p += affine q (q not the identity). */
+    /**
+     * Jacobian p += affine q (q not the identity). Its second half has the shape of {@link #add}'s
+     * (madd-2007-bl and add-2007-bl end alike): both stay straight-line code, the MSM's bucket
+     * accumulation and reduction running them in their inner loops.
+     */
     void addMixed(long[] p, int po, long[] q, int qo) {
         int x1 = po, y1 = po + l, z1 = po + 2 * l;
         if (f.isZero(p, z1)) {
@@ -130,7 +134,7 @@ final class PointOps {
         System.arraycopy(t, t8, p, y1, l);
     }
 
-    /** Jacobian p += Jacobian q. */
+    /** Jacobian p += Jacobian q; straight-line like {@link #addMixed}, for the same inner loops. */
     void add(long[] p, int po, long[] q, int qo) {
         int x1 = po, y1 = po + l, z1 = po + 2 * l;
         int x2 = qo, y2 = qo + l, z2 = qo + 2 * l;

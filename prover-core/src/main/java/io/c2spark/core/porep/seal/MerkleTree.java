@@ -14,7 +14,7 @@ import java.util.stream.IntStream;
  * level, sub roots by the top level, as rfp's MerkleTreeWrapper does. Levels are hashed in
  * parallel. The leaf array is kept by reference, not copied.
  */
-public final class MerkleTree {
+public final class MerkleTree implements OpeningTree {
     private static final int CHUNK = 1 << 10;
 
     private final TreeShape shape;

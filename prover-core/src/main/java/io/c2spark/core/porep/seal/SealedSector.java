@@ -2,7 +2,6 @@ package io.c2spark.core.porep.seal;
 
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.graph.StackedGraph;
-import io.c2spark.core.porep.vanilla.proof.MerkleProof;
 import java.util.Arrays;
 
 /**
@@ -33,20 +32,5 @@ public record SealedSector(RegisteredSealProof proof, StackedGraph graph, byte[]
     @Override
     public byte[] label(long node, int layer) {
         return Arrays.copyOfRange(labels[layer - 1], (int) (32 * node), (int) (32 * node + 32));
-    }
-
-    @Override
-    public MerkleProof treeDProof(long node) {
-        return treeD.proof(node);
-    }
-
-    @Override
-    public MerkleProof treeCProof(long node) {
-        return treeC.proof(node);
-    }
-
-    @Override
-    public MerkleProof treeRLastProof(long node) {
-        return treeRLast.proof(node);
     }
 }

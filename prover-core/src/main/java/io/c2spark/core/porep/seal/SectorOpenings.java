@@ -2,7 +2,6 @@ package io.c2spark.core.porep.seal;
 
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.graph.StackedGraph;
-import io.c2spark.core.porep.vanilla.proof.MerkleProof;
 
 /**
  * What vanilla proving reads from a sector: labels of single nodes and tree openings. A fully
@@ -20,9 +19,12 @@ public interface SectorOpenings {
     /** The label of {@code node} in {@code layer} (1-based). */
     byte[] label(long node, int layer);
 
-    MerkleProof treeDProof(long node);
+    /** tree_d over the data. */
+    OpeningTree treeD();
 
-    MerkleProof treeCProof(long node);
+    /** tree_c over the column hashes. */
+    OpeningTree treeC();
 
-    MerkleProof treeRLastProof(long node);
+    /** tree_r_last over the replica. */
+    OpeningTree treeRLast();
 }

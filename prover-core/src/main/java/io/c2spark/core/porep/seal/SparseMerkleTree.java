@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * O(given leaves x depth) hashes, whatever the leaf count, which is how a synthetic 32GiB C1 gets
  * real roots and paths.
  */
-public final class SparseMerkleTree {
+public final class SparseMerkleTree implements OpeningTree {
     private final TreeShape shape;
     private final List<Map<Long, byte[]>> levels = new ArrayList<>();
     private final byte[][] defaults;

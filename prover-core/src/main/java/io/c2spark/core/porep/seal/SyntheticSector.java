@@ -5,7 +5,6 @@ import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.graph.StackedGraph;
 import io.c2spark.core.porep.hash.FilecoinSha256;
-import io.c2spark.core.porep.vanilla.proof.MerkleProof;
 import io.c2spark.core.porep.vanilla.proof.VanillaProof;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -167,17 +166,17 @@ public final class SyntheticSector implements SectorOpenings {
     }
 
     @Override
-    public MerkleProof treeDProof(long node) {
-        return treeD.proof(node);
+    public OpeningTree treeD() {
+        return treeD;
     }
 
     @Override
-    public MerkleProof treeCProof(long node) {
-        return treeC.proof(node);
+    public OpeningTree treeC() {
+        return treeC;
     }
 
     @Override
-    public MerkleProof treeRLastProof(long node) {
-        return treeR.proof(node);
+    public OpeningTree treeRLast() {
+        return treeR;
     }
 }

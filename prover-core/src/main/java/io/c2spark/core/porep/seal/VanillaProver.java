@@ -53,7 +53,7 @@ public final class VanillaProver {
             labeling[layer - 1] = new LabelingProof(parentLabels(columns, layer), layer, challenge);
         }
         LabelingProof last = labeling[layers - 1];
-        return new VanillaProof(s.treeDProof(challenge), s.treeRLastProof(challenge), columns, labeling,
+        return new VanillaProof(s.treeD().proof(challenge), s.treeRLast().proof(challenge), columns, labeling,
                 new EncodingProof(last.parents().clone(), last.layerIndex(), last.node()));
     }
 
@@ -80,6 +80,6 @@ public final class VanillaProver {
         for (int l = 1; l <= s.layers(); l++) {
             System.arraycopy(s.label(node, l), 0, rows, 32 * (l - 1), 32);
         }
-        return new ColumnProof(node, rows, s.treeCProof(node));
+        return new ColumnProof(node, rows, s.treeC().proof(node));
     }
 }
