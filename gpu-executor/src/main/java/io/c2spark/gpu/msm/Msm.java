@@ -18,10 +18,10 @@ import io.c2spark.gpu.runtime.PinnedHostBuffer;
  * prover-core's layout (all-zero for the identity) and k_i Fr elements in Montgomery form (4 longs
  * each), the result Jacobian. Every step runs on the device, the combination of the window sums
  * (per bucket set with shifted bases: {@link MsmPlan#copies}, {@link G1ShiftedBases}) included:
- * one thread's Horner, a chain of about 240 dependent doublings for a plain MSM (2.5 ms in G1 and
- * 6.5 in G2 on the H200 whatever the size, with the copy of the result) and none with one set.
- * The GPU prover instead takes the window sums ({@link #enqueueWindowSums}) and adds them up on
- * the CPU ({@link WindowCombination}) after its kernels, outside the compute lock. The workspace
+ * one thread's Horner, a chain of about 240 dependent doublings for a plain MSM, whatever its
+ * size, and none with one set. That chain holds the device for milliseconds, so the GPU prover
+ * instead takes the window sums ({@link #enqueueWindowSums}) and adds them up on the CPU
+ * ({@link WindowCombination}) after its kernels, outside the compute lock. The workspace
  * is kept between calls and grows when a larger plan needs it; {@link #reserve} sizes it up front,
  * so that later runs of those plans allocate nothing.
  */

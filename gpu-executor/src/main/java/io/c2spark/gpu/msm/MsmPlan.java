@@ -5,9 +5,8 @@ package io.c2spark.gpu.msm;
  * msm/pippenger.cuh), as pure functions so that they are tested without a GPU.
  *
  * <p>Accumulation gives every thread a slot of {@link #chunk} consecutive entries of a window's
- * sorted array, across bucket boundaries, so bucket sizes do not matter and any c works: the top
- * window's few bits (c = 18 leaves it 3, so 8 buckets of n/8 points) once cost 21.7 s at 2^22 on
- * the H200 when one thread summed one bucket, which had restricted c to {4, 8, 16}.
+ * sorted array, across bucket boundaries, so bucket sizes do not matter and any c works, the top
+ * window's few and crowded buckets included (c = 18 leaves it 3 bits: 8 buckets of n / 8 points).
  *
  * <p>Shifted bases ({@link #copies} = k > 1, {@link G1ShiftedBases}): with k copies of the points,
  * copy j holding 2^(j c) P_i, the windows w with one floor(w / k) share a bucket set, so there are
@@ -17,21 +16,17 @@ package io.c2spark.gpu.msm;
  * reduce, which makes larger c (fewer windows, so fewer entries) affordable. k = 1 is the plain
  * method. The copies take {@link #tableBytes} of device memory.
  *
- * <p>Window rule ({@link #windowBitsFor}): from 2^19 points, the c in [16, 24] of least
- * {@link #costNanos}, a model fitted to the H200, among those whose histogram counters fit in
- * {@link #COUNTER_BYTES} (2026-12-02, docs/benchmarks.md: G1 2^20 to 2^27 and G2 2^24, c in {16,
- * 19, 20, 22}; refitted in the sixth session, with c in {16, 18, 19, 20}, after the scatter, scan
- * and reduction were made cheaper: c = 20 now wins from 2^24, 140.8 ms against 151.7 with c = 16).
- * With all copies it picks c = 22 at 2^24 (measured 124.4 ms against 128.1 with 24) and c = 24 at
- * 2^26 (454.9 against 452.4 with 22, a tie); with six copies at 2^27, c = 22 (894.2 against 941.9
- * with 24, whose two sets' counters do not fit L2).
- * Larger c means fewer windows (n * windows entries to add, sort and count) but more buckets to
- * reduce (2^(c-1) per window), a little more per entry in the accumulation, and, where the top
- * window keeps few bits, its counters contended.
- * c = 22 lost to 20 at every size measured (its 100 MB of counters do not fit the 50 MB L2), so
- * without copies the rule stops at 20 (c = 21's 13 windows of counters take 54 MB). Below 2^19
- * the earlier rule stays (16 from 2^15, 8 from 2^7, else 4): there the serial chains of reduction and combination, not the amount of work, set the time,
- * which the model does not describe.
+ * <p>Window rule ({@link #windowBitsFor}): from {@link #MODEL_FROM} points, the c in
+ * [{@link #MIN_RULE_BITS}, {@link #MAX_WINDOW_BITS}] of least {@link #costNanos}, a model fitted
+ * to the H200's timings of G1 and G2 MSMs (docs/benchmarks.md), among those whose histogram
+ * counters fit in {@link #COUNTER_BYTES}. Larger c means fewer windows (n * windows entries to add,
+ * sort and count) but more buckets to reduce (2^(c-1) per window), a little more per entry in the
+ * accumulation, and, where the top window keeps few bits, its counters contended. Counters that
+ * do not fit the L2 cost more than the fewer windows save, so without copies the rule stops at
+ * c = 20 (c = 21's 13 windows of counters take 54 MB); with copies the sets are fewer and a
+ * larger c fits. Below MODEL_FROM a fixed rule stays (16 from 2^15, 8 from 2^7, else 4): there
+ * the serial chains of reduction and combination, not the amount of work, set the time, which
+ * the model does not describe.
  */
 public record MsmPlan(int n, int windowBits, int windows, int copies, int buckets, int segment, int chunk) {
     /** Digit extraction reads c + 31 bits through one 64-bit window: c <= 24 keeps that within 55. */
@@ -41,9 +36,8 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
      * 2.6 waves of an H200 at 384 threads per SM (the G1 kernel's 140 registers). Runs of
      * {@link #MIN_SEGMENT} to {@link #SEGMENT} buckets: longer runs for more buckets. A run of seg
      * buckets costs its stage 2 seg additions and log2(seg) doublings, and every run 6 more operations
-     * in the later stages, so short runs cost more per bucket (4 at seg = 4, 2.6 at 16): one bucket
-     * set of 2^21 (shifted bases, c = 22) took 7.0 ms on the H200 with 2^19 runs of 4, about 1.2 G
-     * operations a second, where 2^17 runs of 16 need a third fewer operations: 5.4 ms in the same session's final call.
+     * in the later stages, so short runs cost more per bucket (4 at seg = 4, 2.6 at 16): a set of
+     * 2^21 buckets needs a third fewer operations in 2^17 runs of 16 than in 2^19 runs of 4.
      */
     public static final long REDUCTION_RUNS = 1L << 17;
     public static final int MIN_SEGMENT = 4;
@@ -75,8 +69,8 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
     public static final int MODEL_FROM = 1 << 19;
     /**
      * The window rule's bound on the histogram's counters (4 bytes per bucket of every set): 32 MiB
-     * of the H200's 50 MB L2, which c = 20 (27 MB) meets and c = 22 without copies (100 MB), which
-     * lost at every size, does not.
+     * of the H200's 50 MB L2, which c = 20 (27 MB) meets and c = 22 without copies (100 MB) does
+     * not.
      */
     public static final long COUNTER_BYTES = 32L << 20;
     /** A sorted entry is a point index below 2^31 with the sign in bit 31: copies n <= 2^31. */
@@ -84,22 +78,17 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
     /**
      * Parts of an upload of the scalars from pinned host memory ({@link Msm#run(DeviceBuffer,
      * PinnedHostBuffer, MsmPlan, GpuStream)}): the histogram of each part runs while the later
-     * parts are copied, so only the last part's histogram follows the upload. On the H200 the
-     * upload took 9.9 / 38.9 / 78.4 ms at 2^24 / 2^26 / 2^27 and the histogram after it 2.4 / 10.4
-     * / 19.2 (docs/benchmarks.md, sixth session); sixteen parts leave a sixteenth of the histogram,
-     * and a part is the unit of the first batch ({@link #firstBatchParts}).
-     * Parts hold at least {@link #MIN_UPLOAD_PART} scalars (32 MiB, about 0.6 ms of the copy), so
-     * that a small MSM keeps one copy and one launch.
+     * parts are copied, so only the last part's histogram follows the upload: sixteen parts leave a
+     * sixteenth of it there, and a part is the unit of the first batch ({@link #firstBatchParts}).
+     * Parts hold at least {@link #MIN_UPLOAD_PART} scalars (32 MiB), so that a small MSM keeps one
+     * copy and one launch.
      */
     public static final int UPLOAD_PARTS = 16;
     public static final int MIN_UPLOAD_PART = 1 << 20;
 
-    /**
-     * The upload's cost per scalar (32 bytes from pinned memory): 78.4 ms for 2^27 on the H200, 55
-     * GB/s ({@link #firstBatchParts}).
-     */
+    /** The model's upload cost per scalar (32 bytes from pinned memory, 55 GB/s; {@link #firstBatchParts}). */
     static final double UPLOAD_NANOS = 0.58;
-    /** The merge of a batch's buckets per bucket (msm_merge_buckets): 4.0 ms for 4.2 M G1 buckets, 13.6 for 6.8 M in G2. */
+    /** The model's cost per bucket of merging a batch's buckets (msm_merge_buckets): one full XYZZ addition. */
     static final double MERGE_NANOS_G1 = 1.0;
     static final double MERGE_NANOS_G2 = 2.0;
 
@@ -159,13 +148,12 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
     /**
      * Modelled time of the c-dependent steps of an MSM of n points, in nanoseconds on the H200:
      * per entry (n * windows) the accumulation's mixed addition (G1 0.45 ns, G2 1.36 ns, growing by
-     * 0.009 ns per bit of c above 16: G1 0.45 with c = 16 and 0.48 with 20 at 2^26 and 2^27) and
-     * the histogram, scan and scatter (0.04 ns, the same for every c since the scatter runs one
-     * window at a time); per bucket of every set (ceil(windows / copies) sets, copies at most the
-     * windows) the reduction (G1 2.0 ns, G2 4.0 ns: two full XYZZ additions);
-     * and the top window's contended counters (70 ns per entry on one counter, in the histogram's
-     * and the scatter's atomics together: c = 19, whose 8-bit top window puts n / 128 entries on
-     * each of its counters, spent 36 ms more than c = 20 in those two steps at 2^26).
+     * 0.009 ns per bit of c above 16: the buckets spill further out of the caches) and the
+     * histogram, scan and scatter (0.04 ns, the same for every c since the scatter runs one window
+     * at a time); per bucket of every set (ceil(windows / copies) sets, copies at most the windows)
+     * the reduction (G1 2.0 ns, G2 4.0 ns: two full XYZZ additions); and the top window's contended
+     * counters (70 ns per entry on one counter, in the histogram's and the scatter's atomics
+     * together: a top window of few bits, such as c = 19's 8, puts n / 128 entries on each).
      */
     static double costNanos(int n, int c, int copies, Curve curve) {
         int windows = windowsFor(c);
@@ -229,12 +217,9 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
      * share plus {@link #entryNanos} per entry) ends before the upload does: floor(parts U / (U +
      * W)) parts, U the upload and W the work of all points. The merge costs one full addition per
      * bucket ({@link #MERGE_NANOS_G1}, {@link #MERGE_NANOS_G2}), and batching wins at most about two
-     * thirds of the upload (one batch already hides the histograms behind it: at 2^27 the run waited
-     * 59 of the upload's 78 ms), so a merge above half the upload keeps one batch: plain G1 at 2^24
-     * (6.8 M buckets) lost 2 ms to its 7 ms merge. Two batches, not more: on the H200 every batch
-     * cost its accumulation 4-7 ms more at 2^27 (G1, six copies, c = 22), and splitting the upload
-     * equally into 2, 3 or 4 batches saved 9-13 ms of 873 where this split saves 43
-     * (docs/benchmarks.md, seventh session). One part of sixteen at 2^27 and 2^26.
+     * thirds of the upload (one batch already hides the histograms behind it), so a merge above half
+     * the upload keeps one batch. Two batches, not more: every further batch adds to the
+     * accumulation's cost about what it saves of the upload (docs/benchmarks.md).
      */
     public int firstBatchParts(Curve curve) {
         int parts = uploadParts();

@@ -7,9 +7,9 @@ import io.c2spark.core.field.CoordinateField;
 
 /**
  * The last step of an MSM on the CPU: sum_w 2^(c w) W_w by Horner from the per-window XYZZ sums
- * the device leaves ({@link Msm}). On the device this step was one thread doing about 255
- * dependent point doublings (with the last partial sums, 3.6 ms in G1 and 8.2 ms in G2 on the
- * H200 whatever the MSM's size); here it takes well under a millisecond.
+ * the device leaves ({@link Msm}). On the device it is one thread's chain of about 255 dependent
+ * point doublings, milliseconds whatever the MSM's size; a CPU core does it in well under one,
+ * outside the device's compute lock.
  *
  * <p>XYZZ (X, Y, ZZ, ZZZ) with ZZ^3 = ZZZ^2 is the Jacobian point (X ZZ^2, Y ZZZ^2, ZZZ); ZZZ = 0
  * is the identity. Field elements in prover-core's limbs (the device writes the same bytes).

@@ -18,8 +18,8 @@ import io.c2spark.gpu.runtime.LaunchShapes;
  * overwrites: the first pass reads the data at bit-reversed indices and writes the scratch buffer,
  * the last writes back (ntt.cuh). The caller owns it, so that transforms on several streams (the
  * GPU prover's slots, which share one Ntt) each have their own. Given null instead, a transform
- * works in place, with a bit-reversal kernel before the passes: no second buffer, about 7% more
- * time (4.27 against 4.00 ms at 2^24, 38.1 against 35.6 at 2^27 on the H200, docs/benchmarks.md).
+ * works in place, with a bit-reversal kernel before the passes: no second buffer, for a few
+ * percent more time (docs/benchmarks.md).
  * Holds the twiddle tables (w^j and w^-j for j < n/2) and, once a coset transform is asked for,
  * the coset tables g^i and n^-1 g^-i.
  */
