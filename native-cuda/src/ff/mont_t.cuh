@@ -116,10 +116,9 @@ struct mont_t {
     // words (1, 2), (3, 4) ... sit at (0, 1), (2, 3) ..., where the next row's even products go, and
     // the even one's at (1, 2) ..., where the odd products go. So each word pair that a product's low
     // and high halves update stays one register pair (IMAD.WIDE writes an aligned pair). With fixed
-    // roles the pairs shifted by one word every row and ptxas re-paired them with moves issued on
-    // the multiply pipe: 617 IMAD.MOV.U32 in native-cuda/probe's SASS, none now, 12,272 -> 8,936
-    // instructions. H200, 2026-12-02, same results: G1 mixed additions 1,930 -> 2,447 M/s, G2 678 ->
-    // 825 M/s; the Fr NTT unchanged (4.88 / 4.90 ms at 2^24).
+    // roles the pairs would shift by one word every row and ptxas would re-pair them with moves
+    // issued on the multiply pipe (IMAD.MOV.U32 in native-cuda/probe's SASS), which the mixed
+    // additions of the MSM pay for; docs/benchmarks.md has the counts and rates.
     __device__ __forceinline__ friend mont_t operator*(const mont_t& a, const mont_t& b) {
         static_assert(N % 2 == 0, "the even/odd split pairs words and rows");
         uint32_t x[N + 2], y[N + 2];

@@ -15,19 +15,10 @@
 // tw[j] = w_n^j for j < n/2 (the forward or the inverse root). The pass plan is made on the host
 // (gpu-executor NttPlan), which also checks that the passes cover every stage exactly once.
 //
-// Measured on the H200 (2026-12-02, second round; docs/benchmarks.md), 2^24 forward: the previous
-// kernel (one butterfly per thread per stage, a barrier per stage, 512 threads) spent 1.21 ms in the
-// element-wise bit reversal and 5.5 ms in its 3 passes; a tiled reversal took 0.32 ms and the
-// passes below, 4 elements per thread, 4.57 ms. ncu on a pass: the FMA-heavy pipe (the IMADs) is
-// active 78% of the cycles and "math pipe throttle" is the first stall reason, so the passes are
-// bound by the multiplication's multiply-adds, not by memory or barriers. Sixth session: with the
-// Fr product's reduction fused (ff/mont_t.cuh m0), four blocks per SM and NttPlan's 9-stage first
-// pass, 2^24 in 4.29 ms (passes 3.98) and 2^27 in 38.1 ms with a tiled reversal kernel (0.32 and
-// 2.52 ms of those). With the reversal in the first pass that pass takes 0.06 ms (2^24) and 0.52 ms
-// (2^27) longer and the transform 0.27 and 2.1 ms less: 4.02 and 36.0 ms, 3.98 at 2^24 with
-// NttPlan's smaller later tiles (harness; docs/benchmarks.md, "NTT: the bit reversal absorbed").
-// Stage 1 without its multiplications by one (below): 3.90 ms at 2^24, 37.3 at 2^27 in the harness;
-// GpuBench 3.93 and 35.6 ms (docs/benchmarks.md, "Issue 6 after the sixth session").
+// The passes are bound by the multiplication's multiply-adds, not by memory or barriers: ncu finds
+// the FMA-heavy pipe (the IMADs) busy most cycles and "math pipe throttle" the first stall reason.
+// Reading the input permuted in the first pass costs that pass less than a separate reversal
+// kernel costs the transform. The timings are in docs/benchmarks.md.
 #pragma once
 #include "../util/check.cuh"
 #include "../ff/bls12_381.cuh"
@@ -36,8 +27,8 @@
 // 2^10 elements of 32 bytes: 32 KiB of shared memory per block, under the 48 KiB static limit.
 static_assert((1 << NTT_LG_TILE) * 32 <= 48 * 1024, "NTT tile exceeds static shared memory");
 // Elements per thread of ntt_pass_reg4: 2^2, so 2 stages in registers between shared-memory
-// exchanges. 2^3 (128 registers, so 4 warps per scheduler) was slower, 5.15 against 4.92 ms at
-// 2^24 (same plan); ncu put a third of an 8-element variant's stall cycles on instruction fetch.
+// exchanges. 2^3 is slower: 128 registers leave 4 warps per scheduler, and ncu put a third of an
+// 8-element variant's stall cycles on instruction fetch.
 #define NTT_LG_REG 2
 static_assert(NTT_LG_REG == 2, "ntt_pass_reg4's stage-1 butterflies name their four registers");
 
@@ -46,8 +37,7 @@ static_assert(NTT_LG_REG == 2, "ntt_pass_reg4's stage-1 butterflies name their f
 // each) goes to [rev b][rev m][rev a]. Block m (one per middle value; those with m > rev m return at
 // once) loads the tiles of m and rev m, 2^NTT_LG_REV runs of 2^NTT_LG_REV consecutive elements each,
 // into shared memory and writes each into the other's place transposed, so every global access is a
-// 512-byte run: 0.32 ms at 2^24 and 2.5 ms at 2^27 on the H200, where scattered 32-byte swaps took
-// 1.21 and 9.7 ms (docs/benchmarks.md, second round).
+// 512-byte run instead of a scattered 32-byte swap.
 #define NTT_LG_REV 4
 static_assert(2 * NTT_LG_REV <= NTT_LG_TILE, "a transform of several passes is at least one reversal tile");
 C2S_EXTERN void __launch_bounds__(1 << (2 * NTT_LG_REV)) ntt_bit_reverse_tiled(uint32_t* d, uint32_t lg_n) {
@@ -91,14 +81,12 @@ C2S_EXTERN void __launch_bounds__(1 << (2 * NTT_LG_REV)) ntt_bit_reverse_tiled(u
 // stages already done. Shared memory is word-major (word w of element e at xs[w][e]): a warp's
 // accesses to consecutive elements fall on consecutive banks.
 // Four blocks per SM: ptxas then keeps to 64 registers (72 without; 24 bytes of spills), so a
-// 256-thread tile runs 32 warps per SM instead of 24 (register-bound at 3 blocks); the 2^10 tiles'
-// passes got 2-4% faster, 2^27 38.96 -> 38.12 ms, 2^24 4.33 -> 4.29 ms (H200, 2026-12-02, sixth
-// session). Smaller tiles are bound by shared memory (7 blocks of 32 KiB) either way.
+// 256-thread tile runs 32 warps per SM instead of 24 (register-bound at 3 blocks), which the 2^10
+// tiles' passes gain from. Smaller tiles are bound by shared memory (7 blocks of 32 KiB) either way.
 // PERMUTE: the first pass (t = 0) reads its input at bit-reversed indices (ntt_pass_reg4, with a
 // scratch buffer), or in order after a reversal kernel (ntt_pass_reg4_in_place). A template
-// argument, not a kernel parameter, so that ntt_pass_reg4 keeps the code it was measured with (its
-// PTX is unchanged by the in-place variant). In place costs the reversal: on the H200 4.27 against
-// 4.00 ms at 2^24 and 38.1 against 35.6 at 2^27 (docs/benchmarks.md, seventh session).
+// argument, not a kernel parameter, so that the in-place variant leaves ntt_pass_reg4's code (its
+// PTX) as it is. In place costs the reversal kernel's time.
 template <bool PERMUTE>
 __device__ __forceinline__ void ntt_pass_reg4_impl(const uint32_t* in, uint32_t* out, uint32_t lg_n, uint32_t t, uint32_t s,
                                                    uint32_t lg_low, const uint32_t* tw) {
@@ -111,8 +99,7 @@ __device__ __forceinline__ void ntt_pass_reg4_impl(const uint32_t* in, uint32_t*
     // With PERMUTE, the first pass (t = 0, so lg_low = 0) reads element e of tile h at the bit
     // reversal of its index h 2^s + e, rev(e) 2^(lg_n - s) + rev(h): one 32-byte element every
     // 2^(lg_n - s). Block b takes the tile h with rev(h) = b, so that the blocks running together
-    // read neighbouring elements of each such row: with block b on tile b the pass took 1.57 against
-    // 1.45 ms at 2^24, 12.4 against 11.5 ms at 2^27 (H200, 2026-12-02).
+    // read neighbouring elements of each such row (block b on tile b reads them far apart, slower).
     const bool permute = PERMUTE && t == 0;
     const uint32_t high = !permute ? blockIdx.x >> low_groups_lg : lg_n == s ? 0 : __brev(blockIdx.x) >> (32 - (lg_n - s));
     const uint32_t low_mask = (1u << lg_low) - 1;

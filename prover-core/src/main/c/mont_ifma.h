@@ -68,6 +68,8 @@ IFMA_INLINE MONT M(mul)(const MONT *a, const MONT *b) {
     return r;
 }
 
+/* a + b, not reduced. Its carry loop has the shape of mul's tail and sub's; each stays written out
+ * with its own operation folded into the loop, being the IFMA MSM's innermost arithmetic. */
 IFMA_INLINE MONT M(add)(const MONT *a, const MONT *b) {
     const __m512i mask = _mm512_set1_epi64((long long) LIMB_MASK);
     MONT r;
@@ -81,7 +83,7 @@ IFMA_INLINE MONT M(add)(const MONT *a, const MONT *b) {
     return r;
 }
 
-/* a + 2p - b, b at most 2p: limb by limb with signed carries. */
+/* a + 2p - b, b at most 2p: limb by limb with signed carries (written out like add's loop). */
 IFMA_INLINE MONT M(sub)(const MONT *a, const MONT *b) {
     const __m512i mask = _mm512_set1_epi64((long long) LIMB_MASK);
     MONT r;

@@ -21,17 +21,38 @@ import org.junit.platform.engine.TestExecutionResult;
  * this module tagged {@code gpu}, one line per test, then exits non-zero on any failure.
  */
 public final class GpuSuite {
+    /** Where a test class's simple name is looked for, in this order: the root first. */
+    private static final String[] PACKAGES = {"", "runtime.", "field.", "ntt.", "msm.", "r1cs.", "coordinator.", "prover."};
+
     private GpuSuite() {
+    }
+
+    /**
+     * The test class a name of -Dc2spark.gpu.tests stands for: relative to io.c2spark.gpu
+     * ("prover.GpuProverTest"), or a simple name found in one of its packages ("GpuMsmTest").
+     */
+    static String testClass(String name) {
+        for (String pkg : PACKAGES) {
+            String full = "io.c2spark.gpu." + pkg + name;
+            try {
+                Class.forName(full, false, GpuSuite.class.getClassLoader());
+                return full;
+            } catch (ClassNotFoundException e) {
+                // not in this package
+            }
+        }
+        throw new IllegalArgumentException("-Dc2spark.gpu.tests names " + name + ", a class in none of io.c2spark.gpu"
+                + String.join(", io.c2spark.gpu.", PACKAGES).replaceAll("\\.(,|$)", "$1"));
     }
 
     public static void main(String[] args) throws java.net.URISyntaxException {
         // Scan only the folder (or jar) holding the test classes.
         java.nio.file.Path root = java.nio.file.Path.of(GpuSuite.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        // -Dc2spark.gpu.tests=ClassName,prover.OtherClass runs those test classes only.
+        // -Dc2spark.gpu.tests=msm.GpuMsmTest,GpuNttTest runs those test classes only.
         String only = System.getProperty("c2spark.gpu.tests", "");
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(only.isEmpty() ? selectClasspathRoots(java.util.Set.of(root))
-                        : java.util.Arrays.stream(only.split(",")).map(c -> selectClass("io.c2spark.gpu." + c.trim())).toList())
+                        : java.util.Arrays.stream(only.split(",")).map(c -> selectClass(testClass(c.trim()))).toList())
                 .filters(TagFilter.includeTags("gpu"))
                 .build();
         Launcher launcher = LauncherFactory.create();

@@ -1,13 +1,15 @@
 package io.c2spark.gpu;
 
+import io.c2spark.gpu.runtime.GpuDevice;
+
 /** The device the GPU tests share: opened once per JVM (module load and resolution happen once). */
-final class GpuTestDevice {
+public final class GpuTestDevice {
     private static GpuDevice device;
 
     private GpuTestDevice() {
     }
 
-    static synchronized GpuDevice get() {
+    public static synchronized GpuDevice get() {
         if (device == null) {
             if (GpuDevice.count() == 0) {
                 throw new IllegalStateException("tests tagged gpu need a CUDA device; none was found");

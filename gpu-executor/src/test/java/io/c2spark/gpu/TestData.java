@@ -8,15 +8,15 @@ import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fr;
 
 /** Fresh random field arrays for the kernel tests, generated in parallel for the large sizes. */
-final class TestData {
+public final class TestData {
     /** A per-run seed, printed by the tests so that a failure can be replayed. */
-    static final long SEED = Long.getLong("c2spark.test.seed", System.nanoTime());
+    public static final long SEED = Long.getLong("c2spark.test.seed", System.nanoTime());
 
     private TestData() {
     }
 
     /** n uniform elements of the field with the given modulus and limb count, as raw limbs below the modulus. */
-    static long[] randomElements(int n, BigInteger modulus, int limbs, long seed) {
+    public static long[] randomElements(int n, BigInteger modulus, int limbs, long seed) {
         long[] out = new long[n * limbs];
         long[] p = new long[limbs];
         for (int i = 0; i < limbs; i++) {
@@ -51,16 +51,16 @@ final class TestData {
         return false;
     }
 
-    static long[] randomFr(int n, long seed) {
+    public static long[] randomFr(int n, long seed) {
         return randomElements(n, Fr.MODULUS, 4, seed);
     }
 
-    static long[] randomFp(int n, long seed) {
+    public static long[] randomFp(int n, long seed) {
         return randomElements(n, Fp.MODULUS, 6, seed);
     }
 
     /** Edge values every field test includes: 0, 1, 2, p - 1, p - 2, R mod p, R^-1 mod p (Montgomery encoded). */
-    static BigInteger[] edgeValues(BigInteger p) {
+    public static BigInteger[] edgeValues(BigInteger p) {
         BigInteger r = BigInteger.ONE.shiftLeft(64 * ((p.bitLength() + 63) / 64)).mod(p);
         return new BigInteger[] {BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO, p.subtract(BigInteger.ONE),
             p.subtract(BigInteger.TWO), r, r.modInverse(p)};

@@ -50,7 +50,9 @@ import java.util.logging.Logger;
  * A {@link DeviceFailureException} from any step marks the device unhealthy for good: the failing
  * worker, the in-flight workers (when they finish) and every later worker get a
  * {@link DeviceUnhealthyException}; no result leaves an unhealthy device. The listener given at
- * construction hears of the first failure once (the Spark executor uses it to exit).
+ * construction, if any (it may be null), hears of the first failure once, on the thread of the
+ * worker that met it, after the queue's waiters are woken. The Spark job gives none: its task
+ * that gets the DeviceUnhealthyException ends the executor itself.
  *
  * @param <W> the prover's per-slot working set
  */

@@ -71,18 +71,17 @@ final class SlotQueue<W> {
     }
 
     int waitingCount() {
-        lock.lock();
-        try {
-            return waiting.size();
-        } finally {
-            lock.unlock();
-        }
+        return sizeUnderLock(waiting);
     }
 
     int freeCount() {
+        return sizeUnderLock(free);
+    }
+
+    private int sizeUnderLock(ArrayDeque<?> queue) {
         lock.lock();
         try {
-            return free.size();
+            return queue.size();
         } finally {
             lock.unlock();
         }

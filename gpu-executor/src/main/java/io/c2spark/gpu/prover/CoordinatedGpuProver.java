@@ -1,5 +1,8 @@
 package io.c2spark.gpu.prover;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.c2spark.core.groth16.Groth16Prover;
 import io.c2spark.core.groth16.ParameterSource;
 import io.c2spark.core.groth16.Proof;
@@ -7,14 +10,12 @@ import io.c2spark.core.groth16.ProofAssembly;
 import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
-import io.c2spark.gpu.CudaStreamBackend;
-import io.c2spark.gpu.GpuDevice;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.coordinator.PartitionWork;
 import io.c2spark.gpu.coordinator.Slot;
 import io.c2spark.gpu.coordinator.VramLedger;
-import java.util.ArrayList;
-import java.util.List;
+import io.c2spark.gpu.runtime.CudaStreamBackend;
+import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
  * The GPU prover for many threads at once: each {@link #prove} call is one worker of the device's

@@ -1,21 +1,22 @@
 package io.c2spark.gpu.prover;
 
+import java.util.EnumMap;
+import java.util.Map;
+
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.ParameterSource;
 import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.core.r1cs.R1csShape;
-import io.c2spark.gpu.Curve;
-import io.c2spark.gpu.DeviceBuffer;
-import io.c2spark.gpu.GpuDevice;
-import io.c2spark.gpu.GpuStream;
-import io.c2spark.gpu.Ntt;
-import io.c2spark.gpu.PinnedHostBuffer;
-import io.c2spark.gpu.R1csDeviceShape;
 import io.c2spark.gpu.coordinator.VramLedger;
-import java.util.EnumMap;
-import java.util.Map;
+import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.ntt.Ntt;
+import io.c2spark.gpu.r1cs.R1csDeviceShape;
+import io.c2spark.gpu.runtime.DeviceBuffer;
+import io.c2spark.gpu.runtime.GpuDevice;
+import io.c2spark.gpu.runtime.GpuStream;
+import io.c2spark.gpu.runtime.PinnedHostBuffer;
 
 /**
  * What one circuit type needs on one device, loaded once and shared by every proof and slot: the

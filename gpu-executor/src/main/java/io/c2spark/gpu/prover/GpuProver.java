@@ -6,8 +6,8 @@ import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.ProofAssembly;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
-import io.c2spark.gpu.GpuDevice;
-import io.c2spark.gpu.GpuStream;
+import io.c2spark.gpu.runtime.GpuDevice;
+import io.c2spark.gpu.runtime.GpuStream;
 
 /**
  * The Groth16 prover on one GPU, one proof at a time: the same interface and, for the same

@@ -4,7 +4,7 @@ import io.c2spark.core.groth16.Groth16Prover;
 import io.c2spark.core.groth16.ParameterSource;
 import io.c2spark.core.groth16.ProverProvider;
 import io.c2spark.core.r1cs.R1csShape;
-import io.c2spark.gpu.GpuDevice;
+import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
  * Offers the GPU prover as backend "gpu" to prover-core's command line (found through

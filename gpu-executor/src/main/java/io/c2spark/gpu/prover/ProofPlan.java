@@ -1,14 +1,15 @@
 package io.c2spark.gpu.prover;
 
-import io.c2spark.core.curve.G1;
-import io.c2spark.core.curve.G2;
-import io.c2spark.core.groth16.QueryLayout;
-import io.c2spark.gpu.Curve;
-import io.c2spark.gpu.MsmPlan;
-import io.c2spark.gpu.WindowCombination;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G2;
+import io.c2spark.core.groth16.QueryLayout;
+import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.msm.MsmPlan;
+import io.c2spark.gpu.msm.WindowCombination;
 
 /**
  * The twelve sums one proof computes on the device, as data: which points, which scalars or

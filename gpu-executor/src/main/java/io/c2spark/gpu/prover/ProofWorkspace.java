@@ -1,25 +1,27 @@
 package io.c2spark.gpu.prover;
 
-import io.c2spark.core.r1cs.Witness;
-import io.c2spark.gpu.BatchAdd;
-import io.c2spark.gpu.Curve;
-import io.c2spark.gpu.DeviceBuffer;
-import io.c2spark.gpu.FieldKernels;
-import io.c2spark.gpu.GpuDevice;
-import io.c2spark.gpu.GpuEvent;
-import io.c2spark.gpu.GpuStream;
-import io.c2spark.gpu.Kernel;
-import io.c2spark.gpu.Launch;
-import io.c2spark.gpu.LaunchShapes;
-import io.c2spark.gpu.Msm;
-import io.c2spark.gpu.Ntt;
-import io.c2spark.gpu.PinnedHostBuffer;
-import io.c2spark.gpu.R1csDeviceShape.Matrix;
-import io.c2spark.gpu.coordinator.VramLedger;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
 import jcuda.driver.CUdeviceptr;
+
+import io.c2spark.core.r1cs.Witness;
+import io.c2spark.gpu.coordinator.VramLedger;
+import io.c2spark.gpu.field.FieldKernels;
+import io.c2spark.gpu.msm.BatchAdd;
+import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.msm.Msm;
+import io.c2spark.gpu.ntt.Ntt;
+import io.c2spark.gpu.r1cs.R1csDeviceShape.Matrix;
+import io.c2spark.gpu.runtime.DeviceBuffer;
+import io.c2spark.gpu.runtime.GpuDevice;
+import io.c2spark.gpu.runtime.GpuEvent;
+import io.c2spark.gpu.runtime.GpuStream;
+import io.c2spark.gpu.runtime.Kernel;
+import io.c2spark.gpu.runtime.Launch;
+import io.c2spark.gpu.runtime.LaunchShapes;
+import io.c2spark.gpu.runtime.PinnedHostBuffer;
 
 /**
  * The working set of one proof in flight on one device (a coordinator slot's): pinned host memory

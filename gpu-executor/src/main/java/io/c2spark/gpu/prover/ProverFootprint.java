@@ -1,15 +1,16 @@
 package io.c2spark.gpu.prover;
 
-import io.c2spark.core.groth16.QueryLayout;
-import io.c2spark.core.r1cs.R1csShape;
-import io.c2spark.gpu.BatchAdd;
-import io.c2spark.gpu.Curve;
-import io.c2spark.gpu.Msm;
-import io.c2spark.gpu.MsmPlan;
-import io.c2spark.gpu.Ntt;
-import io.c2spark.gpu.coordinator.VramLedger;
 import java.util.ArrayList;
 import java.util.List;
+
+import io.c2spark.core.groth16.QueryLayout;
+import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.gpu.coordinator.VramLedger;
+import io.c2spark.gpu.msm.BatchAdd;
+import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.msm.Msm;
+import io.c2spark.gpu.msm.MsmPlan;
+import io.c2spark.gpu.ntt.Ntt;
 
 /**
  * Device memory of the GPU prover, computed from a circuit's sizes before anything is allocated,

@@ -4,6 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.CpuProver;
 import io.c2spark.core.groth16.ParameterGenerator;
@@ -16,27 +32,14 @@ import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
-import io.c2spark.gpu.Curve;
-import io.c2spark.gpu.GpuDevice;
-import io.c2spark.gpu.GpuTestAccess;
-import io.c2spark.gpu.TestCircuits;
+import io.c2spark.gpu.GpuTestDevice;
+import io.c2spark.gpu.TestData;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.coordinator.TaskMetrics;
 import io.c2spark.gpu.coordinator.VramLedger;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.r1cs.TestCircuits;
+import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
  * 1, 2, 4 and 8 workers proving 32 partitions together through the coordinator on one GPU, with
@@ -59,7 +62,7 @@ class CoordinatedGpuProverTest {
 
     @BeforeAll
     static void proveOnTheCpu() {
-        long seed = GpuTestAccess.seed();
+        long seed = TestData.SEED;
         circuit = TestCircuits.mixed(seed, 3000);
         shape = ShapeSystem.of(circuit.circuit(), true);
         params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(seed)));
@@ -94,7 +97,7 @@ class CoordinatedGpuProverTest {
     @CsvSource({"1,resident", "2,resident", "4,resident", "8,resident", "1,streamed", "2,streamed", "4,streamed",
         "8,streamed"})
     void workersProveTogetherWithoutOverlapOrHang(int workers, String mode) throws Exception {
-        GpuDevice d = GpuTestAccess.device();
+        GpuDevice d = GpuTestDevice.get();
         CoordinatedGpuProver.Config config = CoordinatedGpuProver.Config.of(workers, 0);
         if (mode.equals("streamed")) {
             config = config.streamed(SMALL_CHUNK);
@@ -113,7 +116,7 @@ class CoordinatedGpuProverTest {
             for (int i = 0; i < PROOFS; i++) {
                 GpuCoordinator.Outcome<Proof> o = futures.get(i).get(120, TimeUnit.SECONDS);
                 assertArrayEquals(cpuProofs[i], ProofEncoding.encode(o.result()), mode + ", " + workers + " workers: proof " + i
-                        + " (seed " + GpuTestAccess.seed() + ")");
+                        + " (seed " + TestData.SEED + ")");
                 assertTrue(verifier.verify(circuit.publicInputs(), o.result()), "proof " + i + " verifies");
                 metrics.add(o.metrics());
             }
@@ -134,7 +137,7 @@ class CoordinatedGpuProverTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"RESIDENT", "STREAMED"})
     void aKeyOnTheDeviceIsSharedWithItsModeKept(VramLedger.Mode mode) throws Exception {
-        GpuDevice d = GpuTestAccess.device();
+        GpuDevice d = GpuTestDevice.get();
         try (DeviceProvingKey key = new DeviceProvingKey(d, shape, params, new QueryLayout(shape, params),
                 mode, SMALL_CHUNK);
              CoordinatedGpuProver gpu = CoordinatedGpuProver.over(key, CoordinatedGpuProver.Config.of(2, 0)

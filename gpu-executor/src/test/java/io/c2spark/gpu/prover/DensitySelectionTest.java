@@ -16,8 +16,8 @@ import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
-import io.c2spark.gpu.GpuTestAccess;
-import io.c2spark.gpu.TestCircuits;
+import io.c2spark.gpu.TestData;
+import io.c2spark.gpu.r1cs.TestCircuits;
 
 /**
  * The selection tables with bitmap_select's loop, run on the CPU, give QueryLayout's selection
@@ -55,7 +55,7 @@ class DensitySelectionTest {
 
     @Test
     void circuitSelectionsEqualQueryLayouts() {
-        TestCircuits.Instance c = TestCircuits.mixed(GpuTestAccess.seed(), 200);
+        TestCircuits.Instance c = TestCircuits.mixed(TestData.SEED, 200);
         R1csShape shape = ShapeSystem.of(c.circuit(), true);
         Parameters p = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(1)));
         QueryLayout q = new QueryLayout(shape, p);
@@ -70,7 +70,7 @@ class DensitySelectionTest {
 
     @Test
     void randomDensitiesAndValues() {
-        SplittableRandom rnd = new SplittableRandom(GpuTestAccess.seed());
+        SplittableRandom rnd = new SplittableRandom(TestData.SEED);
         for (int numAux : new int[] {1, 31, 32, 33, 63, 64, 65, 1000, 4099}) {
             long[] density = new long[(numAux + 63) / 64 + 1];
             long[] values = new long[density.length];

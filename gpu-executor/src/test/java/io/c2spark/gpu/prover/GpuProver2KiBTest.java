@@ -21,18 +21,19 @@ import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.porep.c2.SealProver;
 import io.c2spark.core.porep.c2.SealVerifier;
 import io.c2spark.core.porep.circuit.PartitionCircuits;
-import io.c2spark.core.porep.sdr.Fr32;
-import io.c2spark.core.porep.sdr.SealedSector;
-import io.c2spark.core.porep.sdr.Sealer;
-import io.c2spark.core.porep.sdr.VanillaProver;
-import io.c2spark.core.porep.vanilla.VanillaProof;
+import io.c2spark.core.porep.seal.Fr32;
+import io.c2spark.core.porep.seal.SealedSector;
+import io.c2spark.core.porep.seal.Sealer;
+import io.c2spark.core.porep.seal.VanillaProver;
+import io.c2spark.core.porep.vanilla.proof.VanillaProof;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
-import io.c2spark.gpu.Curve;
-import io.c2spark.gpu.GpuDevice;
-import io.c2spark.gpu.GpuTestAccess;
+import io.c2spark.gpu.GpuTestDevice;
+import io.c2spark.gpu.TestData;
 import io.c2spark.gpu.coordinator.VramLedger;
+import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
  * A sealed 2KiB sector's partition (2,687,961 constraints, domain 2^22) proven on the GPU and on
@@ -43,8 +44,8 @@ import io.c2spark.gpu.coordinator.VramLedger;
 class GpuProver2KiBTest {
     @Test
     void partitionProofEqualsTheCpuProofAndVerifies() throws Exception {
-        GpuDevice d = GpuTestAccess.device();
-        long seed = GpuTestAccess.seed();
+        GpuDevice d = GpuTestDevice.get();
+        long seed = TestData.SEED;
         Random rnd = new Random(seed);
         RegisteredSealProof kind = RegisteredSealProof.STACKED_DRG_2KIB_V1_1;
         byte[] raw = new byte[2048 / 128 * 127];

@@ -3,6 +3,11 @@ package io.c2spark.gpu.prover;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Random;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.CpuProver;
 import io.c2spark.core.groth16.ParameterGenerator;
@@ -18,12 +23,10 @@ import io.c2spark.core.porep.circuit.PartitionCircuits;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
-import io.c2spark.gpu.GpuDevice;
-import io.c2spark.gpu.GpuTestAccess;
+import io.c2spark.gpu.GpuTestDevice;
+import io.c2spark.gpu.TestData;
 import io.c2spark.gpu.coordinator.VramLedger;
-import java.util.Random;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
  * The 8MiB and 512MiB partition circuits (3.8 M and 4.4 M constraints) proven on the GPU and on the
@@ -38,18 +41,18 @@ class GpuProverLargerSectorsTest {
 
     @Test
     void sealed8MiB() throws Exception {
-        Random rnd = new Random(GpuTestAccess.seed());
+        Random rnd = new Random(TestData.SEED);
         proveOnBoth(TestSectors.sealed(RegisteredSealProof.STACKED_DRG_8MIB_V1_1, rnd), rnd);
     }
 
     @Test
     void synthetic512MiB() throws Exception {
-        Random rnd = new Random(GpuTestAccess.seed() + 1);
+        Random rnd = new Random(TestData.SEED + 1);
         proveOnBoth(TestSectors.synthetic(RegisteredSealProof.STACKED_DRG_512MIB_V1_1, rnd), rnd);
     }
 
     private static void proveOnBoth(C1Output c1, Random rnd) throws Exception {
-        GpuDevice d = GpuTestAccess.device();
+        GpuDevice d = GpuTestDevice.get();
         String size = c1.registeredProof().shape().label();
         long t0 = System.nanoTime();
         R1csShape shape = PorepParameters.circuitShape(c1.registeredProof().shape());

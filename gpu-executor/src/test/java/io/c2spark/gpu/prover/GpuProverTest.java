@@ -21,17 +21,18 @@ import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
-import io.c2spark.gpu.GpuDevice;
-import io.c2spark.gpu.GpuTestAccess;
-import io.c2spark.gpu.TestCircuits;
+import io.c2spark.gpu.GpuTestDevice;
+import io.c2spark.gpu.TestData;
+import io.c2spark.gpu.r1cs.TestCircuits;
+import io.c2spark.gpu.runtime.GpuDevice;
 
 /** The GPU prover gives CpuProver's bytes for the same witness, r and s, and its proofs verify. */
 @Tag("gpu")
 class GpuProverTest {
     @Test
     void smallCircuitsGiveTheCpuProversBytes() {
-        GpuDevice d = GpuTestAccess.device();
-        long seed = GpuTestAccess.seed();
+        GpuDevice d = GpuTestDevice.get();
+        long seed = TestData.SEED;
         for (int steps : new int[] {1, 8, 37, 600}) {
             var c = TestCircuits.mixed(seed + steps, steps);
             R1csShape shape = ShapeSystem.of(c.circuit(), true);
@@ -62,7 +63,7 @@ class GpuProverTest {
 
     @Test
     void refusesAWitnessOfAnotherCircuit() {
-        GpuDevice d = GpuTestAccess.device();
+        GpuDevice d = GpuTestDevice.get();
         var c = TestCircuits.mixed(1, 16);
         R1csShape shape = ShapeSystem.of(c.circuit(), true);
         Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(1)));

@@ -28,10 +28,10 @@ import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
-import io.c2spark.gpu.Curve;
-import io.c2spark.gpu.GpuTestAccess;
-import io.c2spark.gpu.TestCircuits;
-import io.c2spark.gpu.WindowCombinationTest;
+import io.c2spark.gpu.TestData;
+import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.msm.WindowCombinationTest;
+import io.c2spark.gpu.r1cs.TestCircuits;
 
 /**
  * The GPU prover's wiring without a GPU: the steps of {@link ProofPlan}, evaluated over the staged
@@ -84,7 +84,7 @@ class ProofPlanTest {
     @ParameterizedTest(name = "chunk {0} bytes")
     @ValueSource(longs = {ProofPlan.WHOLE, 32 * 192, 100 * 96})
     void stepsEvaluatedOnTheCpuGiveCpuProversBytes(long chunkBytes) {
-        long seed = GpuTestAccess.seed();
+        long seed = TestData.SEED;
         for (int steps : new int[] {1, 9, 130}) {
             TestCircuits.Instance c = TestCircuits.mixed(seed + steps, steps);
             R1csShape shape = ShapeSystem.of(c.circuit(), true);

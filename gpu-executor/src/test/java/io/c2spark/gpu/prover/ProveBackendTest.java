@@ -12,10 +12,10 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 import io.c2spark.core.cli.C2SparkCli;
-import io.c2spark.gpu.GpuDevice;
-import picocli.CommandLine;
+import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
  * {@code c2spark prove --backend} on a machine without a GPU (issue 7): gpu fails at once with a

@@ -13,8 +13,8 @@ import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
-import io.c2spark.gpu.TestCircuits;
 import io.c2spark.gpu.coordinator.VramLedger;
+import io.c2spark.gpu.r1cs.TestCircuits;
 
 /** The GPU prover's device memory, from sizes: a small circuit's queries, and a 32GiB partition on an H200. */
 class ProverFootprintTest {
@@ -29,7 +29,7 @@ class ProverFootprintTest {
         long tailBytes = 8L * (q.lTailBases().length + q.aTailBases().length + q.b1TailBases().length + q.b2TailBases().length);
         long matrixBytes = 4L * 3 * (shape.numConstraints() + 1)
                 + 8L * (shape.a().nonZeros() + shape.b().nonZeros() + shape.c().nonZeros()) + 8L * shape.coefficients().length;
-        long nttBytes = io.c2spark.gpu.Ntt.tableBytes(s.lgDomain(), true) + 32;
+        long nttBytes = io.c2spark.gpu.ntt.Ntt.tableBytes(s.lgDomain(), true) + 32;
         long selectionBytes = 0;
         for (long[] density : new long[][] {shape.aAuxDensity(), shape.bAuxDensity()}) {
             DensitySelection sel = DensitySelection.of(density, shape.numAux(), 0);

@@ -1,5 +1,18 @@
 package io.c2spark.gpu.prover;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.Parameters;
@@ -15,23 +28,12 @@ import io.c2spark.core.porep.circuit.PublicInputs;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
-import io.c2spark.gpu.GpuDevice;
-import io.c2spark.gpu.GpuTestAccess;
+import io.c2spark.gpu.GpuTestDevice;
+import io.c2spark.gpu.TestData;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.coordinator.TaskMetrics;
 import io.c2spark.gpu.coordinator.VramLedger;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
-import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.function.ToDoubleFunction;
+import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
  * The GPU prover on one device, per sector size: the timeline of one partition (staging, upload,
@@ -61,7 +63,7 @@ public final class ProverThroughputBench {
         Path out = Path.of(args.length > 0 ? args[0] : ".");
         Files.createDirectories(out);
         int partitions = Integer.getInteger("c2spark.bench.partitions", 24);
-        ProverThroughputBench bench = new ProverThroughputBench(GpuTestAccess.device(), partitions);
+        ProverThroughputBench bench = new ProverThroughputBench(GpuTestDevice.get(), partitions);
         int[] workers = ints(System.getProperty("c2spark.bench.workers", "1,2,4"));
         for (String size : System.getProperty("c2spark.bench.sizes", "2KiB,8MiB,512MiB").split(",")) {
             bench.size(RegisteredSealProof.interactive(SectorShape.parse(size.trim()), false), workers);
@@ -74,7 +76,7 @@ public final class ProverThroughputBench {
 
     private void size(RegisteredSealProof kind, int[] workers) throws Exception {
         String size = kind.shape().label();
-        Random rnd = new Random(GpuTestAccess.seed() + kind.ordinal());
+        Random rnd = new Random(TestData.SEED + kind.ordinal());
         long t0 = System.nanoTime();
         C1Output c1 = TestSectors.of(kind, rnd);
         long t1 = System.nanoTime();

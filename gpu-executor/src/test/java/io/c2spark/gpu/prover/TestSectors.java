@@ -2,11 +2,11 @@ package io.c2spark.gpu.prover;
 
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.c1.C1Output;
-import io.c2spark.core.porep.sdr.Fr32;
-import io.c2spark.core.porep.sdr.SealedSector;
-import io.c2spark.core.porep.sdr.Sealer;
-import io.c2spark.core.porep.sdr.SyntheticSector;
-import io.c2spark.core.porep.sdr.VanillaProver;
+import io.c2spark.core.porep.seal.Fr32;
+import io.c2spark.core.porep.seal.SealedSector;
+import io.c2spark.core.porep.seal.Sealer;
+import io.c2spark.core.porep.seal.SyntheticSector;
+import io.c2spark.core.porep.seal.VanillaProver;
 import java.util.Random;
 
 /** C1 outputs for GPU tests and benchmarks: sealed sectors of random data, or synthetic sectors. */

@@ -3,8 +3,8 @@ package io.c2spark.core.bench;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.graph.StackedGraph;
-import io.c2spark.core.porep.hash.Poseidon;
-import io.c2spark.core.porep.sdr.Labeler;
+import io.c2spark.core.poseidon.Poseidon;
+import io.c2spark.core.porep.seal.Labeler;
 import java.util.List;
 import java.util.Random;
 

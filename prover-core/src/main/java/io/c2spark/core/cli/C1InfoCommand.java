@@ -4,7 +4,7 @@ import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.C1FormatException;
 import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Reader;
-import io.c2spark.core.porep.vanilla.VanillaProof;
+import io.c2spark.core.porep.vanilla.proof.VanillaProof;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.c2spark.core.curve;
 
+import io.c2spark.core.field.CoordinateField;
 import io.c2spark.core.field.Fp;
 import io.c2spark.core.field.Fp2;
 import io.c2spark.core.field.Fr;
@@ -34,47 +35,11 @@ public final class G2 {
 
     private static final long[] B = Fp2.of(BigInteger.valueOf(4), BigInteger.valueOf(4));
 
-    private static final JacobianGroupLaw LAW = new JacobianGroupLaw(new JacobianGroupLaw.CoordinateField() {
-        public int limbs() {
-            return Fp2.LIMBS;
-        }
-
-        public void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-            Fp2.add(a, ao, b, bo, r, ro);
-        }
-
-        public void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-            Fp2.sub(a, ao, b, bo, r, ro);
-        }
-
-        public void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
-            Fp2.mul(a, ao, b, bo, r, ro);
-        }
-
-        public void sqr(long[] a, int ao, long[] r, int ro) {
-            Fp2.sqr(a, ao, r, ro);
-        }
-
-        public void neg(long[] a, int ao, long[] r, int ro) {
-            Fp2.neg(a, ao, r, ro);
-        }
-
-        public void inverse(long[] a, int ao, long[] r, int ro) {
-            Fp2.inverse(a, ao, r, ro);
-        }
-
-        public boolean isZero(long[] a, int ao) {
-            return Fp2.isZero(a, ao);
-        }
-
-        public boolean equal(long[] a, int ao, long[] b, int bo) {
-            return Fp2.equal(a, ao, b, bo);
-        }
-
-        public void setOne(long[] r, int ro) {
-            Fp2.setOne(r, ro);
-        }
-    }, B);
+    /**
+     * The group law these static methods delegate to, as an object: for code written once over
+     * G1 and G2.
+     */
+    public static final JacobianGroupLaw LAW = new JacobianGroupLaw(CoordinateField.FP2, B);
     private static final long[] GENERATOR = affine(GENERATOR_X0, GENERATOR_X1, GENERATOR_Y0, GENERATOR_Y1);
 
     /**
@@ -215,10 +180,7 @@ public final class G2 {
 
     /** The reference subgroup test, [r] P = O; slower, kept to check {@link #isInSubgroup}. */
     public static boolean isInSubgroupByOrder(long[] a, int ao) {
-        long[] p = new long[JACOBIAN];
-        fromAffine(a, ao, p, 0);
-        mul(p, 0, Fr.MODULUS, p, 0);
-        return isIdentity(p, 0);
+        return LAW.isInSubgroupByOrder(a, ao);
     }
 
     // ---------------------------------------------------------------- group law
@@ -250,18 +212,12 @@ public final class G2 {
 
     /** r = [k] p for a Jacobian p and an Fr scalar k (Montgomery form, 4 limbs at ko). */
     public static void mul(long[] p, int po, long[] k, int ko, long[] r, int ro) {
-        long[] c = new long[Fr.LIMBS];
-        Fr.FIELD.fromMontgomery(k, ko, c, 0);
-        mulLimbs(p, po, c, r, ro);
+        LAW.mul(p, po, k, ko, r, ro);
     }
 
     /** r = [k] p for any integer k (negative k multiplies -p). */
     public static void mul(long[] p, int po, BigInteger k, long[] r, int ro) {
-        long[] limbs = CurveParameter.limbs(k.abs());
-        mulLimbs(p, po, limbs, r, ro);
-        if (k.signum() < 0) {
-            neg(r, ro, r, ro);
-        }
+        LAW.mul(p, po, k, r, ro);
     }
 
     /** r = [k] p, k as little-endian unsigned limbs; left-to-right double and add. */

@@ -1,41 +1,25 @@
 package io.c2spark.core.curve;
 
+import java.math.BigInteger;
 import java.util.Arrays;
+
+import io.c2spark.core.field.CoordinateField;
+import io.c2spark.core.field.Fr;
 
 /**
  * The group law of a short Weierstrass curve y^2 = x^3 + b (a = 0) in Jacobian coordinates, written
- * once for any coordinate field: {@link G1} uses it over Fp and {@link G2} over Fp2. Formulas are
- * the a = 0 Jacobian ones of the Explicit-Formulas Database (hyperelliptic.org/EFD,
+ * once for any {@link CoordinateField}: {@link G1} uses it over Fp and {@link G2} over Fp2.
+ * Formulas are the a = 0 Jacobian ones of the Explicit-Formulas Database (hyperelliptic.org/EFD,
  * g1p/auto-shortw-jacobian-0): dbl-2009-l (2M + 5S), add-2007-bl (11M + 5S), madd-2007-bl (7M + 4S).
  * Additions detect the cases those formulas do not cover (an identity operand, P + P, P + (-P)).
  * Layouts: affine x, y (the identity all-zero limbs; (0, 0) is on neither curve) and Jacobian
  * X, Y, Z for (X / Z^2, Y / Z^3), any Z = 0 the identity. Every output may alias an input at the
- * same offset; temporaries are one small array per call.
+ * same offset; temporaries are one small array per call, so the static G1 and G2 methods can be
+ * called from any thread. The MSM's inner loops use the same formulas in place, with scratch
+ * owned by one thread (msm.PointOps), where a fresh array per addition would cost more than the
+ * addition's field arithmetic spares.
  */
-final class JacobianGroupLaw {
-    /** The coordinate field's operations on elements at limb offsets of {@code long[]} arrays. */
-    interface CoordinateField {
-        int limbs();
-
-        void add(long[] a, int ao, long[] b, int bo, long[] r, int ro);
-
-        void sub(long[] a, int ao, long[] b, int bo, long[] r, int ro);
-
-        void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro);
-
-        void sqr(long[] a, int ao, long[] r, int ro);
-
-        void neg(long[] a, int ao, long[] r, int ro);
-
-        void inverse(long[] a, int ao, long[] r, int ro);
-
-        boolean isZero(long[] a, int ao);
-
-        boolean equal(long[] a, int ao, long[] b, int bo);
-
-        void setOne(long[] r, int ro);
-    }
-
+public final class JacobianGroupLaw {
     private final CoordinateField f;
     private final long[] curveB;
     private final int n;
@@ -45,29 +29,44 @@ final class JacobianGroupLaw {
     JacobianGroupLaw(CoordinateField f, long[] b) {
         this.f = f;
         this.curveB = b;
-        this.n = f.limbs();
+        this.n = f.limbs;
         this.affine = 2 * n;
         this.jacobian = 3 * n;
     }
 
-    boolean isIdentityAffine(long[] a, int ao) {
+    /** The coordinate field. */
+    public CoordinateField field() {
+        return f;
+    }
+
+    /** Longs of an affine point (two coordinates). */
+    public int affineLongs() {
+        return affine;
+    }
+
+    /** Longs of a Jacobian point (three coordinates). */
+    public int jacobianLongs() {
+        return jacobian;
+    }
+
+    public boolean isIdentityAffine(long[] a, int ao) {
         return f.isZero(a, ao) && f.isZero(a, ao + n);
     }
 
-    boolean isIdentity(long[] p, int po) {
+    public boolean isIdentity(long[] p, int po) {
         return f.isZero(p, po + 2 * n);
     }
 
-    void setIdentity(long[] p, int po) {
+    public void setIdentity(long[] p, int po) {
         Arrays.fill(p, po, po + jacobian, 0L);
     }
 
-    void setIdentityAffine(long[] a, int ao) {
+    public void setIdentityAffine(long[] a, int ao) {
         Arrays.fill(a, ao, ao + affine, 0L);
     }
 
     /** Jacobian (x, y, 1) from affine (x, y); the identity maps to Z = 0. */
-    void fromAffine(long[] a, int ao, long[] r, int ro) {
+    public void fromAffine(long[] a, int ao, long[] r, int ro) {
         if (isIdentityAffine(a, ao)) {
             setIdentity(r, ro);
             return;
@@ -77,7 +76,7 @@ final class JacobianGroupLaw {
     }
 
     /** Affine (X / Z^2, Y / Z^3); the identity maps to all zeros. One inversion. */
-    void toAffine(long[] p, int po, long[] r, int ro) {
+    public void toAffine(long[] p, int po, long[] r, int ro) {
         if (isIdentity(p, po)) {
             setIdentityAffine(r, ro);
             return;
@@ -91,7 +90,7 @@ final class JacobianGroupLaw {
     }
 
     /** y^2 = x^3 + b for an affine point; the identity counts as on the curve. */
-    boolean isOnCurveAffine(long[] a, int ao) {
+    public boolean isOnCurveAffine(long[] a, int ao) {
         if (isIdentityAffine(a, ao)) {
             return true;
         }
@@ -104,7 +103,7 @@ final class JacobianGroupLaw {
     }
 
     /** Y^2 = X^3 + b Z^6 for a Jacobian point; the identity counts as on the curve. */
-    boolean isOnCurve(long[] p, int po) {
+    public boolean isOnCurve(long[] p, int po) {
         if (isIdentity(p, po)) {
             return true;
         }
@@ -121,7 +120,7 @@ final class JacobianGroupLaw {
     }
 
     /** Equality of Jacobian points as group elements (X1 Z2^2 = X2 Z1^2 and Y1 Z2^3 = Y2 Z1^3). */
-    boolean equal(long[] p, int po, long[] q, int qo) {
+    public boolean equal(long[] p, int po, long[] q, int qo) {
         boolean pi = isIdentity(p, po);
         boolean qi = isIdentity(q, qo);
         if (pi || qi) {
@@ -142,14 +141,14 @@ final class JacobianGroupLaw {
         return f.equal(t, 4 * n, t, 5 * n);
     }
 
-    void negAffine(long[] a, int ao, long[] r, int ro) {
+    public void negAffine(long[] a, int ao, long[] r, int ro) {
         if (r != a || ro != ao) {
             System.arraycopy(a, ao, r, ro, n);
         }
         f.neg(a, ao + n, r, ro + n);
     }
 
-    void neg(long[] p, int po, long[] r, int ro) {
+    public void neg(long[] p, int po, long[] r, int ro) {
         if (r != p || ro != po) {
             System.arraycopy(p, po, r, ro, n);
             System.arraycopy(p, po + 2 * n, r, ro + 2 * n, n);
@@ -158,7 +157,7 @@ final class JacobianGroupLaw {
     }
 
     /** r = 2p, dbl-2009-l. The identity doubles to Z = 0 by the formula itself. */
-    void dbl(long[] p, int po, long[] r, int ro) {
+    public void dbl(long[] p, int po, long[] r, int ro) {
         final int a = 0;
         final int b = n;
         final int c = 2 * n;
@@ -189,7 +188,7 @@ final class JacobianGroupLaw {
     }
 
     /** r = p + q for Jacobian p and q, add-2007-bl. */
-    void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
+    public void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
         if (isIdentity(p, po)) {
             System.arraycopy(q, qo, r, ro, jacobian);
             return;
@@ -253,7 +252,7 @@ final class JacobianGroupLaw {
     }
 
     /** r = p + a for Jacobian p and affine a (the MSM bucket step), madd-2007-bl. */
-    void addAffine(long[] p, int po, long[] a, int ao, long[] r, int ro) {
+    public void addAffine(long[] p, int po, long[] a, int ao, long[] r, int ro) {
         if (isIdentityAffine(a, ao)) {
             if (r != p || ro != po) {
                 System.arraycopy(p, po, r, ro, jacobian);
@@ -308,6 +307,29 @@ final class JacobianGroupLaw {
         System.arraycopy(t, z1z1, r, ro, n);
         System.arraycopy(t, y3, r, ro + n, n);
         System.arraycopy(t, z3, r, ro + 2 * n, n);
+    }
+
+    /** r = [k] p for a Jacobian p and an Fr scalar k (Montgomery form, 4 limbs at ko). */
+    public void mul(long[] p, int po, long[] k, int ko, long[] r, int ro) {
+        long[] c = new long[Fr.LIMBS];
+        Fr.FIELD.fromMontgomery(k, ko, c, 0);
+        mulLimbs(p, po, c, r, ro);
+    }
+
+    /** r = [k] p for any integer k (negative k multiplies -p). */
+    public void mul(long[] p, int po, BigInteger k, long[] r, int ro) {
+        mulLimbs(p, po, CurveParameter.limbs(k.abs()), r, ro);
+        if (k.signum() < 0) {
+            neg(r, ro, r, ro);
+        }
+    }
+
+    /** Whether [r] a is the identity, r the group order: the slow, definitional subgroup test. */
+    public boolean isInSubgroupByOrder(long[] a, int ao) {
+        long[] p = new long[jacobian];
+        fromAffine(a, ao, p, 0);
+        mul(p, 0, Fr.MODULUS, p, 0);
+        return isIdentity(p, 0);
     }
 
     /** r = [k] p, k as little-endian unsigned limbs; left-to-right double and add. */

@@ -17,6 +17,7 @@ public final class Fp12 {
     private Fp12() {
     }
 
+    // add, sub, neg and conjugate: the componentwise shape of Fp2's (see there), over Fp6.
     public static void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
         Fp6.add(a, ao, b, bo, r, ro);
         Fp6.add(a, ao + H, b, bo + H, r, ro + H);

@@ -21,6 +21,9 @@ public final class Fp2 {
         return r;
     }
 
+    // add, sub, neg and conjugate have the componentwise shape of Fp6's and Fp12's: each level of the
+    // tower calls its base field's static methods, which the pairing's and G2's inner loops need
+    // inlined; one generic extension would reach its base field through a virtual call.
     public static void add(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
         Fp.add(a, ao, b, bo, r, ro);
         Fp.add(a, ao + H, b, bo + H, r, ro + H);
@@ -49,7 +52,12 @@ public final class Fp2 {
         Fp.neg(a, ao + H, r, ro + H);
     }
 
-    /** Karatsuba: (a0 + a1 u)(b0 + b1 u) = a0b0 - a1b1 + ((a0 + a1)(b0 + b1) - a0b0 - a1b1) u. */
+    /**
+     * Karatsuba: (a0 + a1 u)(b0 + b1 u) = a0b0 - a1b1 + ((a0 + a1)(b0 + b1) - a0b0 - a1b1) u. The
+     * same product over the MSM's 56-bit limbs and SIMD lanes is in {@link CoordinateField#FP2_56}
+     * and {@link Fp2Lanes}: the G2 MSM's additions call it in their inner loop, each written
+     * against its base field's static methods so that no call dispatches.
+     */
     public static void mul(long[] a, int ao, long[] b, int bo, long[] r, int ro) {
         long[] t = new long[4 * H];
         Fp.mul(a, ao, b, bo, t, 0);

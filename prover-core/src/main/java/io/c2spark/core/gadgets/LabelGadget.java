@@ -38,15 +38,6 @@ public final class LabelGadget {
             }
             System.arraycopy(parents[p], 0, msg, 512 + 256 * p, parents[p].length);
         }
-        long[] digest;
-        try (var ns = cs.namespace(() -> "hash")) {
-            digest = Sha256Gadget.hash(cs, msg);
-        }
-        long[] bits = Multipack.reverseBitNumbering(digest);
-        long[] low = new long[Num.CAPACITY];
-        System.arraycopy(bits, 0, low, 0, Num.CAPACITY);
-        try (var ns = cs.namespace(() -> "result_num")) {
-            return Multipack.packBits(cs, low);
-        }
+        return Sha256CircuitHasher.hashBits(cs, msg, "result_num");
     }
 }

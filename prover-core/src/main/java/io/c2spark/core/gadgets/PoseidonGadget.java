@@ -1,7 +1,7 @@
 package io.c2spark.core.gadgets;
 
 import io.c2spark.core.field.Fr;
-import io.c2spark.core.porep.hash.PoseidonOptimizedConstants;
+import io.c2spark.core.poseidon.PoseidonOptimizedConstants;
 import io.c2spark.core.r1cs.ConstraintSystem;
 import io.c2spark.core.r1cs.LinearCombination;
 import io.c2spark.core.r1cs.Variable;

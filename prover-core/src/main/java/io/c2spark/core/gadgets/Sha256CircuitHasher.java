@@ -30,6 +30,11 @@ public final class Sha256CircuitHasher implements CircuitHasher {
 
     /** hash_circuit: SHA-256 of the bits, packed little-endian into a number of 254 bits. */
     public static Num hashBits(ConstraintSystem cs, long[] bits) {
+        return hashBits(cs, bits, "pack_le");
+    }
+
+    /** The same, the packing in the namespace packName (the label gadget names it otherwise). */
+    static Num hashBits(ConstraintSystem cs, long[] bits, String packName) {
         long[] be;
         try (var ns = cs.namespace(() -> "hash")) {
             be = Sha256Gadget.hash(cs, bits);
@@ -37,7 +42,7 @@ public final class Sha256CircuitHasher implements CircuitHasher {
         long[] le = Multipack.reverseBitNumbering(be);
         long[] low = new long[Num.CAPACITY];
         System.arraycopy(le, 0, low, 0, Num.CAPACITY);
-        try (var ns = cs.namespace(() -> "pack_le")) {
+        try (var ns = cs.namespace(() -> packName)) {
             return Multipack.packBits(cs, low);
         }
     }

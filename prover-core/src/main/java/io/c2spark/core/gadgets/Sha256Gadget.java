@@ -116,6 +116,22 @@ public final class Sha256Gadget {
         }
     }
 
+    /**
+     * rotr(x, r1) ^ rotr(x, r2) ^ (x >>> r3 when shift, else rotr(x, r3)), the xors in the
+     * namespaces "first xor for name" and "second xor for name": SHA-256's sigma functions of the
+     * message schedule (shift) and Sigma functions of the rounds.
+     */
+    private static UInt32 sigma(ConstraintSystem cs, String name, UInt32 x, int r1, int r2, int r3, boolean shift) {
+        UInt32 s = x.rotr(r1);
+        try (var n = cs.namespace(() -> "first xor for " + name)) {
+            s = s.xor(cs, x.rotr(r2));
+        }
+        try (var n = cs.namespace(() -> "second xor for " + name)) {
+            s = s.xor(cs, shift ? x.shr(r3) : x.rotr(r3));
+        }
+        return s;
+    }
+
     /** sha256_compression_function over input[off, off + 512). */
     public static UInt32[] compress(ConstraintSystem cs, long[] input, int off, UInt32[] h0) {
         UInt32[] w = new UInt32[64];
@@ -126,20 +142,8 @@ public final class Sha256Gadget {
             for (int i = 16; i < 64; i++) {
                 int k = i;
                 try (var ns = cs.namespace(() -> "w extension " + k)) {
-                    UInt32 s0 = w[i - 15].rotr(7);
-                    try (var n1 = cs.namespace(() -> "first xor for s0")) {
-                        s0 = s0.xor(cs, w[i - 15].rotr(18));
-                    }
-                    try (var n2 = cs.namespace(() -> "second xor for s0")) {
-                        s0 = s0.xor(cs, w[i - 15].shr(3));
-                    }
-                    UInt32 s1 = w[i - 2].rotr(17);
-                    try (var n1 = cs.namespace(() -> "first xor for s1")) {
-                        s1 = s1.xor(cs, w[i - 2].rotr(19));
-                    }
-                    try (var n2 = cs.namespace(() -> "second xor for s1")) {
-                        s1 = s1.xor(cs, w[i - 2].shr(10));
-                    }
+                    UInt32 s0 = sigma(cs, "s0", w[i - 15], 7, 18, 3, true);
+                    UInt32 s1 = sigma(cs, "s1", w[i - 2], 17, 19, 10, true);
                     try (var n3 = cs.namespace(() -> "computation of w[i]")) {
                         w[i] = UInt32.addmany(cs, meq, w[i - 16], s0, w[i - 7], s1);
                     }
@@ -160,13 +164,7 @@ public final class Sha256Gadget {
                     try (var n = cs.namespace(() -> "deferred e computation")) {
                         newE = e.compute(cs, meq);
                     }
-                    UInt32 s1 = newE.rotr(6);
-                    try (var n = cs.namespace(() -> "first xor for s1")) {
-                        s1 = s1.xor(cs, newE.rotr(11));
-                    }
-                    try (var n = cs.namespace(() -> "second xor for s1")) {
-                        s1 = s1.xor(cs, newE.rotr(25));
-                    }
+                    UInt32 s1 = sigma(cs, "s1", newE, 6, 11, 25, false);
                     UInt32 ch;
                     try (var n = cs.namespace(() -> "ch")) {
                         ch = UInt32.sha256Ch(cs, newE, f, g);
@@ -176,13 +174,7 @@ public final class Sha256Gadget {
                     try (var n = cs.namespace(() -> "deferred a computation")) {
                         newA = a.compute(cs, meq);
                     }
-                    UInt32 s0 = newA.rotr(2);
-                    try (var n = cs.namespace(() -> "first xor for s0")) {
-                        s0 = s0.xor(cs, newA.rotr(13));
-                    }
-                    try (var n = cs.namespace(() -> "second xor for s0")) {
-                        s0 = s0.xor(cs, newA.rotr(22));
-                    }
+                    UInt32 s0 = sigma(cs, "s0", newA, 2, 13, 22, false);
                     UInt32 maj;
                     try (var n = cs.namespace(() -> "maj")) {
                         maj = UInt32.sha256Maj(cs, newA, b, c);

@@ -112,16 +112,8 @@ final class Sha256WitnessWriter {
             loadWordBe(input, off + 32 * i, W + i);
         }
         for (int i = 16; i < 64; i++) {
-            rotr(W + i - 15, 7, ROT1);
-            rotr(W + i - 15, 18, ROT2);
-            xor(ROT1, ROT2, S0);
-            shr(W + i - 15, 3, ROT1);
-            xor(S0, ROT1, S0);
-            rotr(W + i - 2, 17, ROT1);
-            rotr(W + i - 2, 19, ROT2);
-            xor(ROT1, ROT2, S1);
-            shr(W + i - 2, 10, ROT1);
-            xor(S1, ROT1, S1);
+            sigma(W + i - 15, 7, 18, 3, true, S0);
+            sigma(W + i - 2, 17, 19, 10, true, S1);
             addmany(W + i, W + i - 16, S0, W + i - 7, S1);
         }
         for (int i = 0; i < 8; i++) {
@@ -129,27 +121,11 @@ final class Sha256WitnessWriter {
         }
         boolean deferred = false;
         for (int i = 0; i < 64; i++) {
-            if (deferred) {
-                addmanyOf(DEFERRED_E, 6, -1, NEW_E);
-            } else {
-                copy(E, NEW_E);
-            }
-            rotr(NEW_E, 6, ROT1);
-            rotr(NEW_E, 11, ROT2);
-            xor(ROT1, ROT2, S1);
-            rotr(NEW_E, 25, ROT1);
-            xor(S1, ROT1, S1);
+            settle(deferred, DEFERRED_E, 6, E, NEW_E);
+            sigma(NEW_E, 6, 11, 25, false, S1);
             ch(NEW_E, F, G, CH);
-            if (deferred) {
-                addmanyOf(DEFERRED_A, 7, -1, NEW_A);
-            } else {
-                copy(A, NEW_A);
-            }
-            rotr(NEW_A, 2, ROT1);
-            rotr(NEW_A, 13, ROT2);
-            xor(ROT1, ROT2, S0);
-            rotr(NEW_A, 22, ROT1);
-            xor(S0, ROT1, S0);
+            settle(deferred, DEFERRED_A, 7, A, NEW_A);
+            sigma(NEW_A, 2, 13, 22, false, S0);
             maj(NEW_A, B, C, MAJ);
             constant(K, Sha256Gadget.K[i]);
             deferTemp1(DEFERRED_E, i);
@@ -226,6 +202,35 @@ final class Sha256WitnessWriter {
     }
 
     /**
+     * dst = rotr(x, r1) ^ rotr(x, r2) ^ (x >>> r3 when shift, else rotr(x, r3)): SHA-256's sigma
+     * functions of the message schedule (shift) and Sigma functions of the rounds, in the gadget's
+     * order of operations.
+     */
+    private void sigma(int x, int r1, int r2, int r3, boolean shift, int dst) {
+        rotr(x, r1, ROT1);
+        rotr(x, r2, ROT2);
+        xor(ROT1, ROT2, dst);
+        if (shift) {
+            shr(x, r3, ROT1);
+        } else {
+            rotr(x, r3, ROT1);
+        }
+        xor(dst, ROT1, dst);
+    }
+
+    /**
+     * dst = the round's new e or a: the deferred sum of count words once the rounds have begun,
+     * else the initial word.
+     */
+    private void settle(boolean deferred, int deferredSum, int count, int initial, int dst) {
+        if (deferred) {
+            addmanyOf(deferredSum, count, -1, dst);
+        } else {
+            copy(initial, dst);
+        }
+    }
+
+    /**
      * Boolean::xor per bit: a constant operand passes the other through (negated for true), so only
      * bits where both are variables allocate; the new variable holds the xor of the two variables,
      * and the result is its negation when exactly one operand was a negation.
@@ -247,17 +252,7 @@ final class Sha256WitnessWriter {
             set(dst, v, 0, 0);
             return;
         }
-        int v = 0;
-        int cs = 0;
-        int ng = 0;
-        for (int i = 0; i < 32; i++) {
-            int r = bitCh(bit(a, i), bit(b, i), bit(c, i));
-            v |= (r & 1) << i;
-            cs |= ((r >>> 1) & 1) << i;
-            ng |= ((r >>> 2) & 1) << i;
-        }
-        flushPending();
-        set(dst, v, cs, ng);
+        bitByBit(a, b, c, dst, false);
     }
 
     /**
@@ -272,11 +267,16 @@ final class Sha256WitnessWriter {
             set(dst, v, 0, 0);
             return;
         }
+        bitByBit(a, b, c, dst, true);
+    }
+
+    /** ch or maj of words with constant bits, bit by bit ({@link #bitCh}, {@link #bitMaj}). */
+    private void bitByBit(int a, int b, int c, int dst, boolean maj) {
         int v = 0;
         int cs = 0;
         int ng = 0;
         for (int i = 0; i < 32; i++) {
-            int r = bitMaj(bit(a, i), bit(b, i), bit(c, i));
+            int r = maj ? bitMaj(bit(a, i), bit(b, i), bit(c, i)) : bitCh(bit(a, i), bit(b, i), bit(c, i));
             v |= (r & 1) << i;
             cs |= ((r >>> 1) & 1) << i;
             ng |= ((r >>> 2) & 1) << i;

@@ -20,32 +20,17 @@ public final class UInt32 {
     }
 
     public static UInt32 constant(int value) {
-        long[] bits = new long[32];
-        for (int i = 0; i < 32; i++) {
-            bits[i] = Bit.constant(((value >>> i) & 1) != 0);
-        }
-        return new UInt32(bits, value);
+        return new UInt32(WordBits.constant(value, 32), value);
     }
 
     /** UInt32::alloc: 32 allocated bits, least significant first. */
     public static UInt32 alloc(ConstraintSystem cs, int value) {
-        long[] bits = new long[32];
-        for (int i = 0; i < 32; i++) {
-            int k = i;
-            try (var ns = cs.namespace(() -> "allocated bit " + k)) {
-                bits[i] = Booleans.alloc(cs, ((value >>> i) & 1) != 0);
-            }
-        }
-        return new UInt32(bits, value);
+        return new UInt32(WordBits.alloc(cs, value, 32), value);
     }
 
     /** The bits most significant first. */
     public long[] toBitsBe() {
-        long[] out = new long[32];
-        for (int i = 0; i < 32; i++) {
-            out[i] = bits[31 - i];
-        }
-        return out;
+        return WordBits.reversed(bits);
     }
 
     /** The bits least significant first. */

@@ -17,30 +17,15 @@ public final class UInt64 {
     }
 
     public static UInt64 constant(long value) {
-        long[] bits = new long[64];
-        for (int i = 0; i < 64; i++) {
-            bits[i] = Bit.constant(((value >>> i) & 1) != 0);
-        }
-        return new UInt64(bits, value);
+        return new UInt64(WordBits.constant(value, 64), value);
     }
 
     public static UInt64 alloc(ConstraintSystem cs, long value) {
-        long[] bits = new long[64];
-        for (int i = 0; i < 64; i++) {
-            int k = i;
-            try (var ns = cs.namespace(() -> "allocated bit " + k)) {
-                bits[i] = Booleans.alloc(cs, ((value >>> i) & 1) != 0);
-            }
-        }
-        return new UInt64(bits, value);
+        return new UInt64(WordBits.alloc(cs, value, 64), value);
     }
 
     public long[] toBitsBe() {
-        long[] out = new long[64];
-        for (int i = 0; i < 64; i++) {
-            out[i] = bits[63 - i];
-        }
-        return out;
+        return WordBits.reversed(bits);
     }
 
     public long[] toBitsLe() {

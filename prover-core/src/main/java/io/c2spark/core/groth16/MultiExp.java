@@ -2,6 +2,7 @@ package io.c2spark.core.groth16;
 
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
+import io.c2spark.core.curve.JacobianGroupLaw;
 import io.c2spark.core.msm.Msm;
 
 /**
@@ -32,26 +33,22 @@ public interface MultiExp {
     MultiExp REFERENCE = new MultiExp() {
         @Override
         public long[] g1(long[] bases, long[] scalars) {
-            int n = count(bases, scalars, G1.AFFINE);
-            long[] acc = new long[G1.JACOBIAN];
-            long[] t = new long[G1.JACOBIAN];
-            for (int i = 0; i < n; i++) {
-                G1.fromAffine(bases, i * G1.AFFINE, t, 0);
-                G1.mul(t, 0, scalars, 4 * i, t, 0);
-                G1.add(acc, 0, t, 0, acc, 0);
-            }
-            return acc;
+            return sum(G1.LAW, bases, scalars);
         }
 
         @Override
         public long[] g2(long[] bases, long[] scalars) {
-            int n = count(bases, scalars, G2.AFFINE);
-            long[] acc = new long[G2.JACOBIAN];
-            long[] t = new long[G2.JACOBIAN];
+            return sum(G2.LAW, bases, scalars);
+        }
+
+        private long[] sum(JacobianGroupLaw law, long[] bases, long[] scalars) {
+            int n = count(bases, scalars, law.affineLongs());
+            long[] acc = new long[law.jacobianLongs()];
+            long[] t = new long[law.jacobianLongs()];
             for (int i = 0; i < n; i++) {
-                G2.fromAffine(bases, i * G2.AFFINE, t, 0);
-                G2.mul(t, 0, scalars, 4 * i, t, 0);
-                G2.add(acc, 0, t, 0, acc, 0);
+                law.fromAffine(bases, i * law.affineLongs(), t, 0);
+                law.mul(t, 0, scalars, 4 * i, t, 0);
+                law.add(acc, 0, t, 0, acc, 0);
             }
             return acc;
         }

@@ -47,13 +47,7 @@ public final class ProofAssembly {
         G1.add(gc, 0, h, 0, gc, 0);
         G1.add(gc, 0, l, 0, gc, 0);
 
-        long[] pa = new long[G1.AFFINE];
-        long[] pb = new long[G2.AFFINE];
-        long[] pc = new long[G1.AFFINE];
-        G1.toAffine(ga, 0, pa, 0);
-        G2.toAffine(gb, 0, pb, 0);
-        G1.toAffine(gc, 0, pc, 0);
-        return new Proof(pa, pb, pc);
+        return Proof.ofJacobian(ga, gb, gc);
     }
 
     private static long[] g1(long[] affine, long[] k) {

@@ -1,6 +1,7 @@
 package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.CoordinateField;
 
 /**
  * The sum of the affine points selected by a bitmap (bit i of {@code bitmap[i >>> 6]} selects point
@@ -26,25 +27,25 @@ public final class BatchAddition {
 
     /** Sum of the selected G1 points (12 longs each); returns 18 longs (Jacobian). */
     public static long[] g1(long[] bases, long[] bitmap, int count) {
-        return sum(Coordinates.FP56, "G1", bases, bitmap, count);
+        return sum(CoordinateField.FP56, "G1", bases, bitmap, count);
     }
 
     /** Sum of the selected G2 points (24 longs each); returns 36 longs (Jacobian). */
     public static long[] g2(long[] bases, long[] bitmap, int count) {
-        return sum(Coordinates.FP2_56, "G2", bases, bitmap, count);
+        return sum(CoordinateField.FP2_56, "G2", bases, bitmap, count);
     }
 
     /** bases in the shared layout; the selected points are converted to f's working form as they are gathered. */
-    static long[] sum(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
+    static long[] sum(CoordinateField f, String group, long[] bases, long[] bitmap, int count) {
         return f.toStandard(sumSelected(f, group, bases, true, bitmap, count));
     }
 
     /** bases in the shared layout (the MSM's points with scalar one); returns their Jacobian sum in f's working form. */
-    static long[] sumInWorkingForm(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
+    static long[] sumInWorkingForm(CoordinateField f, String group, long[] bases, long[] bitmap, int count) {
         return sumSelected(f, group, bases, true, bitmap, count);
     }
 
-    private static long[] sumSelected(Coordinates f, String group, long[] bases, boolean standard, long[] bitmap, int count) {
+    private static long[] sumSelected(CoordinateField f, String group, long[] bases, boolean standard, long[] bitmap, int count) {
         int l = f.limbs;
         int pl = 2 * l;
         int spl = standard ? 2 * f.standardLimbs : pl;
@@ -56,7 +57,7 @@ public final class BatchAddition {
             throw new IllegalArgumentException(group + " batch addition: bitmap has " + bitmap.length
                     + " words, " + (count + 63) / 64 + " needed for " + count + " points");
         }
-        if (standard && (f == Coordinates.FP56 || f == Coordinates.FP2_56) && IfmaKernel.AVAILABLE) {
+        if (standard && (f == CoordinateField.FP56 || f == CoordinateField.FP2_56) && IfmaKernel.AVAILABLE) {
             return IfmaMsm.selectedSum(f, group, bases, bitmap, count);
         }
         int chunks = (count + CHUNK - 1) / CHUNK;
@@ -88,7 +89,7 @@ public final class BatchAddition {
     }
 
     /** Copies the selected, non-identity points of [lo, hi) into work, converted where standard; returns how many. */
-    private static int gather(Coordinates f, long[] bases, boolean standard, long[] bitmap, int lo, int hi, long[] work) {
+    private static int gather(CoordinateField f, long[] bases, boolean standard, long[] bitmap, int lo, int hi, long[] work) {
         int sl = standard ? f.standardLimbs : f.limbs;
         int pl = 2 * f.limbs;
         int k = 0;
@@ -117,14 +118,14 @@ public final class BatchAddition {
 
     /** One thread's means of halving a level: the batch of pair additions and its index arrays. */
     private static final class Level {
-        private final Coordinates f;
+        private final CoordinateField f;
         private final PointOps ops;
         private final AffineBatch additions;
         private final int[] target = new int[CHUNK / 2];
         private final int[] source = new int[CHUNK / 2];
         private final boolean[] negated = new boolean[CHUNK / 2];
 
-        Level(Coordinates f, PointOps ops) {
+        Level(CoordinateField f, PointOps ops) {
             this.f = f;
             this.ops = ops;
             this.additions = Msm.affineBatch(f, CHUNK / 2);

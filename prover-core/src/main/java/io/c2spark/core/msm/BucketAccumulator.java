@@ -2,6 +2,8 @@ package io.c2spark.core.msm;
 
 import java.util.Arrays;
 
+import io.c2spark.core.field.CoordinateField;
+
 /**
  * The buckets of one Pippenger window, accumulated in affine coordinates with batched inversions
  * (the gnark-crypto approach): additions to distinct buckets are collected into a batch, their
@@ -17,7 +19,7 @@ import java.util.Arrays;
  * {@link #finish} before the next, from any thread but one at a time.
  */
 final class BucketAccumulator {
-    private final Coordinates f;
+    private final CoordinateField f;
     private final int l;
     private final int pl;
     private final int bucketCount;
@@ -47,7 +49,7 @@ final class BucketAccumulator {
     private final long[] weighted;
     private final boolean[] weightedFull;
 
-    BucketAccumulator(Coordinates f, int bucketCount, int batchSize, AffineBatch batch) {
+    BucketAccumulator(CoordinateField f, int bucketCount, int batchSize, AffineBatch batch) {
         this.f = f;
         this.l = f.limbs;
         this.pl = 2 * l;

@@ -1,6 +1,7 @@
 package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.CoordinateField;
 import io.c2spark.core.field.Fr;
 
 /**
@@ -24,14 +25,14 @@ public final class FixedBase {
     public static final int MAX_WINDOW = 16;
     private static final long[] ONE_CANONICAL = {1, 0, 0, 0};
 
-    private final Coordinates f;
+    private final CoordinateField f;
     private final int c;
     private final int windows;
     private final int half;
     /** Window w, multiple j (1..half) at ((w * half) + j - 1) * 2 limbs. */
     private final long[] table;
 
-    private FixedBase(Coordinates f, long[] base, int c) {
+    private FixedBase(CoordinateField f, long[] base, int c) {
         if (c < 2 || c > MAX_WINDOW) {
             throw new IllegalArgumentException("fixed-base window " + c + " outside 2.." + MAX_WINDOW);
         }
@@ -59,12 +60,12 @@ public final class FixedBase {
      * shared layout.
      */
     public static FixedBase g1(long[] base, int c) {
-        return new FixedBase(Coordinates.FP56, base, c);
+        return new FixedBase(CoordinateField.FP56, base, c);
     }
 
     /** The table for multiples of the affine G2 point base (24 longs) with c-bit windows. */
     public static FixedBase g2(long[] base, int c) {
-        return new FixedBase(Coordinates.FP2_56, base, c);
+        return new FixedBase(CoordinateField.FP2_56, base, c);
     }
 
     /**

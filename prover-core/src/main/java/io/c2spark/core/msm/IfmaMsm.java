@@ -1,6 +1,7 @@
 package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.CoordinateField;
 import io.c2spark.core.field.Fp;
 
 /**
@@ -22,7 +23,7 @@ final class IfmaMsm {
      * Every window's sum and, after them, the sum of the points with scalar one (Jacobian, f's
      * working form, 3 f.limbs longs each); ones is filled by the recoding as {@link Msm} does.
      */
-    static long[] windowSums(Coordinates f, String group, long[] bases, long[] scalars, int c, int windows,
+    static long[] windowSums(CoordinateField f, String group, long[] bases, long[] scalars, int c, int windows,
             int topSpread, long[] offset, int chunk, int batch, long[] ones) {
         int n = scalars.length / 4;
         int elements = elements(f);
@@ -39,24 +40,16 @@ final class IfmaMsm {
             handles[windows] = handle(IfmaKernel.newWindow(elements, 1 << selectedLog, Msm.batchSize(1 << selectedLog), selectedLog),
                     group);
             long ch = chunkHandle;
-            for (int lo = 0; lo < n; lo += chunk) {
-                int first = lo;
-                int count = Math.min(chunk, n - lo);
-                // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
-                ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
-                    int from = fromWord << 6;
-                    int to = Math.min(count, toWord << 6);
-                    Msm.recode(scalars, first, from, to, offset, digits, ones);
-                    IfmaKernel.loadChunk(ch, bases, first, digits, from, to);
-                });
-                ComputePool.forEach(windows + 1, w -> {
-                    if (w < windows) {
-                        IfmaKernel.accumulate(handles[w], ch, count, w, c);
-                    } else {
-                        IfmaKernel.accumulateSelected(handles[w], ch, ones, first, 0, count);
-                    }
-                });
-            }
+            Msm.forEachChunk(n, chunk, (first, from, to) -> {
+                Msm.recode(scalars, first, from, to, offset, digits, ones);
+                IfmaKernel.loadChunk(ch, bases, first, digits, from, to);
+            }, (first, count) -> ComputePool.forEach(windows + 1, w -> {
+                if (w < windows) {
+                    IfmaKernel.accumulate(handles[w], ch, count, w, c);
+                } else {
+                    IfmaKernel.accumulateSelected(handles[w], ch, ones, first, 0, count);
+                }
+            }));
             long[] sums = new long[(windows + 1) * 3 * f.limbs];
             ComputePool.forEach(windows + 1, w -> {
                 if (w < windows) {
@@ -75,7 +68,7 @@ final class IfmaMsm {
      * The sum of the shared-layout points selected by bitmap (Jacobian, f's working form):
      * {@link BatchAddition}'s, one window per thread, each taking its share of every chunk.
      */
-    static long[] selectedSum(Coordinates f, String group, long[] bases, long[] bitmap, int count) {
+    static long[] selectedSum(CoordinateField f, String group, long[] bases, long[] bitmap, int count) {
         int elements = elements(f);
         int chunk = Math.max(64, Math.min(count, Msm.CHUNK));
         int threads = ComputePool.parallelism();
@@ -123,7 +116,7 @@ final class IfmaMsm {
      * additions (three per segment, one at a time) against the batches' (one step per bucket of a
      * segment, each step's inversion shared by the segments).
      */
-    private static void reduce(Coordinates f, long window, int buckets, int batch, int spread, long[] out, int index) {
+    private static void reduce(CoordinateField f, long window, int buckets, int batch, int spread, long[] out, int index) {
         int digits = buckets >> spread;
         int segments = Math.min(batch, 1 << ((31 - Integer.numberOfLeadingZeros(digits)) / 2));
         IfmaKernel.reduce(window, segments, digits / segments, out, index * 3 * f.limbs);
@@ -134,7 +127,7 @@ final class IfmaMsm {
         return Math.max(3, Math.min(SELECTED_LOG, 31 - Integer.numberOfLeadingZeros(Math.max(1, count)) - 2));
     }
 
-    private static int elements(Coordinates f) {
+    private static int elements(CoordinateField f) {
         return 2 * (f.standardLimbs / Fp.LIMBS);
     }
 

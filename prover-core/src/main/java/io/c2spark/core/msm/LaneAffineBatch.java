@@ -1,5 +1,9 @@
 package io.c2spark.core.msm;
 
+import io.c2spark.core.field.CoordinateField;
+import io.c2spark.core.field.Fp49Lanes;
+import io.c2spark.core.field.LaneField;
+
 /**
  * A batch of affine additions (see {@link AffineBatch}) eight at a time in SIMD lanes, over a
  * {@link LaneField}: Fp for G1, Fp2 for G2. Buckets and bases stay in
@@ -21,7 +25,7 @@ final class LaneAffineBatch implements AffineBatch {
     private static final int LANES = Fp49Lanes.LANES;
 
     private final LaneField f;
-    private final Coordinates c;
+    private final CoordinateField c;
     /** Limbs of a coordinate and of a point in the working form; longs of a group of eight in lanes. */
     private final int l;
     private final int pl;

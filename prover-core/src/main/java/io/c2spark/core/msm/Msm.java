@@ -1,6 +1,9 @@
 package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.CoordinateField;
+import io.c2spark.core.field.Fp2Lanes;
+import io.c2spark.core.field.FpLanes;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.field.LaneSupport;
 import java.math.BigInteger;
@@ -58,16 +61,16 @@ public final class Msm {
 
     /** sum s_i P_i over G1: bases 12 longs per point, scalars 4 longs each; returns 18 longs (Jacobian). */
     public static long[] g1(long[] bases, long[] scalars) {
-        return inWorkingForm(Coordinates.FP56, "G1", bases, scalars, 0, null);
+        return inWorkingForm(CoordinateField.FP56, "G1", bases, scalars, 0, null);
     }
 
     /** sum s_i P_i over G2: bases 24 longs per point, scalars 4 longs each; returns 36 longs (Jacobian). */
     public static long[] g2(long[] bases, long[] scalars) {
-        return inWorkingForm(Coordinates.FP2_56, "G2", bases, scalars, 0, null);
+        return inWorkingForm(CoordinateField.FP2_56, "G2", bases, scalars, 0, null);
     }
 
     /** Runs the MSM in f's working form over shared-layout bases and converts the result back. */
-    static long[] inWorkingForm(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
+    static long[] inWorkingForm(CoordinateField f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
         return f.toStandard(compute(f, group, bases, scalars, window, batchAffine));
     }
 
@@ -91,12 +94,12 @@ public final class Msm {
      * windows in parallel. A 2^22-point MSM so needs 40 MB of buffers where a whole working-form copy
      * and recoding took 640 MB, fresh memory that costs about a second per gigabyte on this VM.
      */
-    static long[] compute(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
+    static long[] compute(CoordinateField f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine) {
         return compute(f, group, bases, scalars, window, batchAffine, CHUNK);
     }
 
     /** With points taken chunkPoints (a positive multiple of 64) at a time, for tests of the chunking. */
-    static long[] compute(Coordinates f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine,
+    static long[] compute(CoordinateField f, String group, long[] bases, long[] scalars, int window, Boolean batchAffine,
             int chunkPoints) {
         if (chunkPoints <= 0 || chunkPoints % 64 != 0) {
             throw new IllegalArgumentException(group + " MSM: chunks of " + chunkPoints + " points, not a multiple of 64");
@@ -123,7 +126,7 @@ public final class Msm {
         int batch = batchSize(1 << (c - 1));
         long[] sums;
         long[] onesSum = null;
-        if (affine && (f == Coordinates.FP56 || f == Coordinates.FP2_56) && IfmaKernel.AVAILABLE) {
+        if (affine && (f == CoordinateField.FP56 || f == CoordinateField.FP2_56) && IfmaKernel.AVAILABLE) {
             sums = IfmaMsm.windowSums(f, group, bases, scalars, c, windows, topSpread, offset, chunk, batch, ones);
             onesSum = Arrays.copyOfRange(sums, windows * 3 * l, (windows + 1) * 3 * l);
         } else {
@@ -147,7 +150,7 @@ public final class Msm {
     }
 
     /** Every window's sum (Jacobian, f's working form) in Java: the bucket method of {@link #compute}. */
-    private static long[] windowSums(Coordinates f, long[] bases, long[] scalars, int c, int windows, int topSpread,
+    private static long[] windowSums(CoordinateField f, long[] bases, long[] scalars, int c, int windows, int topSpread,
             long[] offset, int chunk, int batch, boolean affine, long[] ones) {
         int n = scalars.length / 4;
         int l = f.limbs;
@@ -168,20 +171,14 @@ public final class Msm {
                 }
             }
         });
-        for (int lo = 0; lo < n; lo += chunk) {
-            int first = lo;
-            int count = Math.min(chunk, n - lo);
-            // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
-            ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6, (fromWord, toWord) -> {
-                int from = fromWord << 6;
-                int to = Math.min(count, toWord << 6);
-                for (int i = from; i < to; i++) {
-                    f.fromStandard(bases, (first + i) * spl, points, i * pl);
-                    f.fromStandard(bases, (first + i) * spl + spl / 2, points, i * pl + l);
-                    identity[i] = f.isZero(points, i * pl) && f.isZero(points, i * pl + l);
-                }
-                recode(scalars, first, from, to, offset, digits, ones);
-            });
+        forEachChunk(n, chunk, (first, from, to) -> {
+            for (int i = from; i < to; i++) {
+                f.fromStandard(bases, (first + i) * spl, points, i * pl);
+                f.fromStandard(bases, (first + i) * spl + spl / 2, points, i * pl + l);
+                identity[i] = f.isZero(points, i * pl) && f.isZero(points, i * pl + l);
+            }
+            recode(scalars, first, from, to, offset, digits, ones);
+        }, (first, count) -> {
             ComputePool.forRange(0, windows, 1, (from, to) -> {
                 PointOps ops = affine ? null : new PointOps(f);
                 for (int w = from; w < to; w++) {
@@ -199,7 +196,7 @@ public final class Msm {
                     }
                 }
             });
-        }
+        });
         long[] sums = new long[windows * 3 * l];
         ComputePool.forRange(0, windows, 1, (from, to) -> {
             PointOps ops = new PointOps(f);
@@ -214,15 +211,41 @@ public final class Msm {
         return sums;
     }
 
+    /** What a chunk's preparation does with points [from, to) of the chunk that starts at point first. */
+    interface ChunkPart {
+        void prepare(int first, int from, int to);
+    }
+
+    /** What the windows do with a prepared chunk of count points from point first. */
+    interface ChunkWindows {
+        void take(int first, int count);
+    }
+
+    /**
+     * The chunk loop of the bucket methods (Java's and the IFMA kernel's): for each chunk of the
+     * n points, its preparation (bases to the working form, scalars recoded) in parallel by whole
+     * 64-point words, then the windows' turn.
+     */
+    static void forEachChunk(int n, int chunk, ChunkPart part, ChunkWindows windows) {
+        for (int lo = 0; lo < n; lo += chunk) {
+            int first = lo;
+            int count = Math.min(chunk, n - lo);
+            // By whole words of the ones bitmap (chunks start at multiples of 64), so that no two tasks share one.
+            ComputePool.forRange(0, (count + 63) >>> 6, 1 << 6,
+                    (fromWord, toWord) -> part.prepare(first, fromWord << 6, Math.min(count, toWord << 6)));
+            windows.take(first, count);
+        }
+    }
+
     /**
      * G1 and G2 in the working form take their batches eight at a time in SIMD lanes where the JVM
      * has the Vector API module (c2spark's launchers and tests add it); anything else, one at a time.
      */
-    static AffineBatch affineBatch(Coordinates f, int batchSize) {
-        if (LaneSupport.AVAILABLE && f == Coordinates.FP56) {
+    static AffineBatch affineBatch(CoordinateField f, int batchSize) {
+        if (LaneSupport.AVAILABLE && f == CoordinateField.FP56) {
             return new LaneAffineBatch(new FpLanes(), batchSize);
         }
-        if (LaneSupport.AVAILABLE && f == Coordinates.FP2_56) {
+        if (LaneSupport.AVAILABLE && f == CoordinateField.FP2_56) {
             return new LaneAffineBatch(new Fp2Lanes(), batchSize);
         }
         return new ScalarAffineBatch(f, batchSize);
@@ -351,7 +374,7 @@ public final class Msm {
     /** Adds a chunk's points to one window's Jacobian buckets b by mixed additions. */
     private static void jacobianWindow(PointOps ops, long[] bases, boolean[] identity, long[] digits, int n, int w,
             int c, long[] b) {
-        Coordinates f = ops.f;
+        CoordinateField f = ops.f;
         int l = f.limbs;
         int pl = 2 * l;
         long[] neg = new long[pl];

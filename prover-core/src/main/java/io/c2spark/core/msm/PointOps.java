@@ -1,20 +1,24 @@
 package io.c2spark.core.msm;
 
+import io.c2spark.core.field.CoordinateField;
+
 /**
  * Jacobian point arithmetic (X, Y, Z; x = X/Z^2, y = Y/Z^3; identity Z = 0) for y^2 = x^3 + b over
- * a {@link Coordinates} field, as the MSM needs it for bucket reduction and window combination.
+ * a {@link CoordinateField}, as the MSM needs it for bucket reduction and window combination.
  * Formulas from the Explicit-Formulas Database (a = 0): madd-2007-bl, add-2007-bl, dbl-2009-l,
  * with the cases where an addition meets its own point (doubling) or its negation (identity).
+ * They are the curve package's group law (G1, G2) done in place: that law allocates its
+ * temporaries per call so that any thread may call it, these inner loops reuse one scratch array.
  *
  * <p>An instance owns scratch space: one per thread. Affine points are 2 coordinates, all-zero for
- * the identity (COMMON layout); Jacobian points are 3 coordinates.
+ * the identity, as in the shared layout; Jacobian points are 3 coordinates.
  */
 final class PointOps {
-    final Coordinates f;
+    final CoordinateField f;
     private final int l;
     private final long[] t;
 
-    PointOps(Coordinates f) {
+    PointOps(CoordinateField f) {
         this.f = f;
         this.l = f.limbs;
         this.t = new long[13 * f.limbs];
@@ -79,7 +83,11 @@ final class PointOps {
         return true;
     }
 
-    /** Jacobian p += affine q (q not the identity). */
+    /**
+     * Jacobian p += affine q (q not the identity). Its second half has the shape of {@link #add}'s
+     * (madd-2007-bl and add-2007-bl end alike): both stay straight-line code, the MSM's bucket
+     * accumulation and reduction running them in their inner loops.
+     */
     void addMixed(long[] p, int po, long[] q, int qo) {
         int x1 = po, y1 = po + l, z1 = po + 2 * l;
         if (f.isZero(p, z1)) {
@@ -126,7 +134,7 @@ final class PointOps {
         System.arraycopy(t, t8, p, y1, l);
     }
 
-    /** Jacobian p += Jacobian q. */
+    /** Jacobian p += Jacobian q; straight-line like {@link #addMixed}, for the same inner loops. */
     void add(long[] p, int po, long[] q, int qo) {
         int x1 = po, y1 = po + l, z1 = po + 2 * l;
         int x2 = qo, y2 = qo + l, z2 = qo + 2 * l;

@@ -1,8 +1,10 @@
 package io.c2spark.core.msm;
 
+import io.c2spark.core.field.CoordinateField;
+
 /** A batch of affine additions one at a time, in any coordinate field (see {@link AffineBatch}). */
 final class ScalarAffineBatch implements AffineBatch {
-    private final Coordinates f;
+    private final CoordinateField f;
     private final int l;
     private final int pl;
     private final long[] dx;
@@ -10,7 +12,7 @@ final class ScalarAffineBatch implements AffineBatch {
     private final long[] scratch;
     private final long[] t;
 
-    ScalarAffineBatch(Coordinates f, int batchSize) {
+    ScalarAffineBatch(CoordinateField f, int batchSize) {
         this.f = f;
         this.l = f.limbs;
         this.pl = 2 * l;

@@ -1,6 +1,7 @@
 package io.c2spark.core.msm;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.CoordinateField;
 
 /**
  * All pairwise sums rows[a] + cols[b] of two affine point sets, as affine points in row-major
@@ -15,15 +16,15 @@ public final class SumGrid {
 
     /** G1: rows and cols are affine (12 longs per point); returns rows x cols points. */
     public static long[] g1(long[] rows, long[] cols) {
-        return grid(Coordinates.FP, rows, cols);
+        return grid(CoordinateField.FP, rows, cols);
     }
 
     /** G2: rows and cols are affine (24 longs per point); returns rows x cols points. */
     public static long[] g2(long[] rows, long[] cols) {
-        return grid(Coordinates.FP2, rows, cols);
+        return grid(CoordinateField.FP2, rows, cols);
     }
 
-    static long[] grid(Coordinates f, long[] rows, long[] cols) {
+    static long[] grid(CoordinateField f, long[] rows, long[] cols) {
         int l = f.limbs;
         int pl = 2 * l;
         int nr = rows.length / pl;
@@ -70,7 +71,7 @@ public final class SumGrid {
         return out;
     }
 
-    private static boolean isIdentity(Coordinates f, long[] p, int po) {
+    private static boolean isIdentity(CoordinateField f, long[] p, int po) {
         return f.isZero(p, po) && f.isZero(p, po + f.limbs);
     }
 }

@@ -1,6 +1,7 @@
 package io.c2spark.core.ntt;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.field.Fr52;
 import io.c2spark.core.field.Fr;
 
 /**

@@ -1,6 +1,6 @@
 package io.c2spark.core.porep;
 
-import io.c2spark.core.porep.vanilla.TreeShape;
+import io.c2spark.core.porep.vanilla.proof.TreeShape;
 
 /**
  * The shapes of the five PoRep sector sizes: layers, partitions, interactive challenges and trees.

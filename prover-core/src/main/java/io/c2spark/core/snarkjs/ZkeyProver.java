@@ -99,13 +99,7 @@ public final class ZkeyProver {
         Fr.neg(rs, 0, rs, 0);
         addTimes1(piC, zkey.delta1, rs);
 
-        long[] a = new long[G1.AFFINE];
-        long[] b = new long[G2.AFFINE];
-        long[] c = new long[G1.AFFINE];
-        G1.toAffine(piA, 0, a, 0);
-        G2.toAffine(piB, 0, b, 0);
-        G1.toAffine(piC, 0, c, 0);
-        return new Proof(a, b, c);
+        return Proof.ofJacobian(piA, piB, piC);
     }
 
     /** The public signals of a full witness (signals 1..nPublic), for public.json. */

@@ -27,12 +27,12 @@ public final class FieldCodegen {
         Path dir = root.resolve("io/c2spark/core/field");
         Files.writeString(dir.resolve("Fr.java"), frSource(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("Fp.java"), fpSource(), StandardCharsets.UTF_8);
-        for (String[] f : new String[][] {{"msm", "Fp56"}, {"ntt", "Fr52"}}) {
-            Path file = root.resolve("io/c2spark/core/" + f[0] + "/" + f[1] + ".java");
+        for (String form : new String[] {"Fp56", "Fr52"}) {
+            Path file = dir.resolve(form + ".java");
             String text = Files.readString(file, StandardCharsets.UTF_8);
             String rounds = committedRounds(text);
             int at = text.indexOf(BEGIN) + BEGIN.length();
-            Files.writeString(file, text.substring(0, at) + workingFormRounds(f[1]) + text.substring(at + rounds.length()),
+            Files.writeString(file, text.substring(0, at) + workingFormRounds(form) + text.substring(at + rounds.length()),
                     StandardCharsets.UTF_8);
         }
     }
@@ -266,9 +266,8 @@ public final class FieldCodegen {
     }
 
     /**
-     * The rounds of the MSM's and the NTT's working-form multiplications (msm/Fp56.java: 7 x 56
-     * bits, ntt/Fr52.java: 5 x 52 bits), which those files hold between {@link #BEGIN} and
-     * {@link #END}.
+     * The rounds of the MSM's and the NTT's working-form multiplications (Fp56.java: 7 x 56 bits,
+     * Fr52.java: 5 x 52 bits), which those files hold between {@link #BEGIN} and {@link #END}.
      */
     static String workingFormRounds(String file) {
         boolean fp = file.equals("Fp56");

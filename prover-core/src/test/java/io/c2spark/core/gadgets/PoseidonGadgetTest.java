@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.c2spark.core.field.Fr;
-import io.c2spark.core.porep.hash.Poseidon;
+import io.c2spark.core.poseidon.Poseidon;
 import io.c2spark.core.r1cs.CheckSystem;
 import io.c2spark.core.r1cs.CountSystem;
 import java.math.BigInteger;

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.c2spark.core.field.CoordinateField;
+import io.c2spark.core.field.Fp2Lanes;
+import io.c2spark.core.field.FpLanes;
+import io.c2spark.core.field.LaneField;
 import io.c2spark.core.field.LaneSupport;
 import io.c2spark.core.field.MontgomeryLanes;
 import java.security.SecureRandom;
@@ -31,8 +35,8 @@ class AffineBatchTest {
     @Test
     void msmTakesTheLanesWhereTheCpuHasThem() {
         assumeTrue(MontgomeryLanes.hardwareSupported(), "no 256-bit vectors: the MSM runs its scalar code");
-        assertTrue(Msm.affineBatch(Coordinates.FP56, 8) instanceof LaneAffineBatch);
-        assertTrue(Msm.affineBatch(Coordinates.FP2_56, 8) instanceof LaneAffineBatch);
+        assertTrue(Msm.affineBatch(CoordinateField.FP56, 8) instanceof LaneAffineBatch);
+        assertTrue(Msm.affineBatch(CoordinateField.FP2_56, 8) instanceof LaneAffineBatch);
         assertTrue(LaneSupport.describe().startsWith("SIMD lanes, " + MontgomeryLanes.vectorBits() + "-bit"), LaneSupport.describe());
     }
 
@@ -48,7 +52,7 @@ class AffineBatchTest {
         for (int i = 1; i < n; i += 17) {
             c.copyBase(i - 1, i, i % 2 == 0);
         }
-        long[] bases = Coordinates.FP56.fromStandard(c.bases());
+        long[] bases = CoordinateField.FP56.fromStandard(c.bases());
         for (int bucketBits : new int[] {3, 6, 9}) {
             for (int batch : new int[] {1, 5, 8, 13, 64}) {
                 int buckets = 1 << bucketBits;
@@ -70,7 +74,7 @@ class AffineBatchTest {
         for (int i = 1; i < n; i += 13) {
             c.copyBase(i - 1, i, i % 2 == 0);
         }
-        long[] bases = Coordinates.FP2_56.fromStandard(c.bases());
+        long[] bases = CoordinateField.FP2_56.fromStandard(c.bases());
         for (int bucketBits : new int[] {3, 7}) {
             for (int batch : new int[] {1, 8, 13, 64}) {
                 int buckets = 1 << bucketBits;
@@ -79,7 +83,7 @@ class AffineBatchTest {
                     int digit = 1 + rnd.nextInt(buckets);
                     digits[i] = rnd.nextBoolean() ? digit : -digit;
                 }
-                compare(Coordinates.FP2_56, new Fp2Lanes(), bases, digits, buckets, batch,
+                compare(CoordinateField.FP2_56, new Fp2Lanes(), bases, digits, buckets, batch,
                         "G2, " + buckets + " buckets, batches of " + batch);
             }
         }
@@ -103,17 +107,17 @@ class AffineBatchTest {
             digits[2 * k] = k + 1;
             digits[2 * k + 1] = k + 1;
         }
-        long[] bases = Coordinates.FP56.fromStandard(c.bases());
+        long[] bases = CoordinateField.FP56.fromStandard(c.bases());
         for (int batch : new int[] {1, 3, 8, 16}) {
             compare(bases, digits, 64, batch, "same x, batches of " + batch);
         }
     }
 
     private void compare(long[] bases, int[] digits, int buckets, int batch, String what) {
-        compare(Coordinates.FP56, new FpLanes(), bases, digits, buckets, batch, what);
+        compare(CoordinateField.FP56, new FpLanes(), bases, digits, buckets, batch, what);
     }
 
-    private void compare(Coordinates f, LaneField field, long[] bases, int[] digits, int buckets, int batch, String what) {
+    private void compare(CoordinateField f, LaneField field, long[] bases, int[] digits, int buckets, int batch, String what) {
         BucketAccumulator lanes = new BucketAccumulator(f, buckets, batch, new LaneAffineBatch(field, batch));
         BucketAccumulator scalar = new BucketAccumulator(f, buckets, batch, new ScalarAffineBatch(f, batch));
         lanes.reset(0);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.c2spark.core.field.CoordinateField;
 import io.c2spark.core.field.Fr;
 import java.math.BigInteger;
 import java.security.SecureRandom;
@@ -82,13 +83,13 @@ class MsmTest {
 
     /** Through the 56-bit working form, as the public entry points run. */
     private static long[] run(Case c, int window, Boolean affine) {
-        return Msm.inWorkingForm(c.g2 ? Coordinates.FP2_56 : Coordinates.FP56, c.g2 ? "G2" : "G1", c.bases(),
+        return Msm.inWorkingForm(c.g2 ? CoordinateField.FP2_56 : CoordinateField.FP56, c.g2 ? "G2" : "G1", c.bases(),
                 c.scalars(), window, affine);
     }
 
     /** Directly on the shared layout's Fp and Fp2. */
     private static long[] runStandard(Case c, int window, Boolean affine) {
-        return Msm.compute(c.g2 ? Coordinates.FP2 : Coordinates.FP, c.g2 ? "G2" : "G1", c.bases(), c.scalars(),
+        return Msm.compute(c.g2 ? CoordinateField.FP2 : CoordinateField.FP, c.g2 ? "G2" : "G1", c.bases(), c.scalars(),
                 window, affine);
     }
 
@@ -172,7 +173,7 @@ class MsmTest {
     void chunksCarryTheBucketsOver() {
         for (boolean g2 : new boolean[] {false, true}) {
             Case c = edgeCase(g2, g2 ? 500 : 1300);
-            Coordinates f = g2 ? Coordinates.FP2_56 : Coordinates.FP56;
+            CoordinateField f = g2 ? CoordinateField.FP2_56 : CoordinateField.FP56;
             String group = g2 ? "G2" : "G1";
             for (int chunk : new int[] {64, 192}) {
                 for (boolean affine : new boolean[] {true, false}) {
@@ -182,7 +183,7 @@ class MsmTest {
             }
         }
         assertThrows(IllegalArgumentException.class,
-                () -> Msm.compute(Coordinates.FP56, "G1", new long[0], new long[0], 0, null, 100));
+                () -> Msm.compute(CoordinateField.FP56, "G1", new long[0], new long[0], 0, null, 100));
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.c2spark.core.porep.vanilla.TreeShape;
+import io.c2spark.core.porep.vanilla.proof.TreeShape;
 import org.junit.jupiter.api.Test;
 
 class SectorShapeTest {

@@ -7,7 +7,7 @@ import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.r1cs.Witness;
-import io.c2spark.gpu.GpuDevice;
+import io.c2spark.gpu.runtime.GpuDevice;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.prover.CoordinatedGpuProver;
 import io.c2spark.spark.device.DeviceCoordinators;

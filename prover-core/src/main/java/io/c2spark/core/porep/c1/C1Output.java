@@ -1,7 +1,7 @@
 package io.c2spark.core.porep.c1;
 
 import io.c2spark.core.porep.RegisteredSealProof;
-import io.c2spark.core.porep.vanilla.VanillaProof;
+import io.c2spark.core.porep.vanilla.proof.VanillaProof;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;

@@ -2,7 +2,7 @@ package io.c2spark.core.porep.circuit;
 
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.gadgets.AuthPath;
-import io.c2spark.core.porep.vanilla.TreeShape;
+import io.c2spark.core.porep.vanilla.proof.TreeShape;
 
 /**
  * What the partition circuit needs for one challenge (upstream stacked/circuit/params.rs Proof):

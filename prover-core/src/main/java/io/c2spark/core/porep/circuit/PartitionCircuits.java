@@ -4,10 +4,10 @@ import io.c2spark.core.field.Fr;
 import io.c2spark.core.gadgets.AuthPath;
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.c1.C1Output;
-import io.c2spark.core.porep.vanilla.ColumnProof;
-import io.c2spark.core.porep.vanilla.MerkleProof;
-import io.c2spark.core.porep.vanilla.TreeShape;
-import io.c2spark.core.porep.vanilla.VanillaProof;
+import io.c2spark.core.porep.vanilla.proof.ColumnProof;
+import io.c2spark.core.porep.vanilla.proof.MerkleProof;
+import io.c2spark.core.porep.vanilla.proof.TreeShape;
+import io.c2spark.core.porep.vanilla.proof.VanillaProof;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,7 +4,7 @@ import io.c2spark.core.field.Fr;
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.graph.BucketGraph;
 import io.c2spark.core.porep.graph.StackedGraph;
-import io.c2spark.core.porep.sdr.Challenges;
+import io.c2spark.core.porep.seal.Challenges;
 
 /**
  * A partition's public inputs as Filecoin's StackedCompound::generate_public_inputs lays them out

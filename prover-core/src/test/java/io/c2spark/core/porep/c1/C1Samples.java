@@ -2,13 +2,13 @@ package io.c2spark.core.porep.c1;
 
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.SectorShape;
-import io.c2spark.core.porep.vanilla.ColumnProof;
-import io.c2spark.core.porep.vanilla.EncodingProof;
-import io.c2spark.core.porep.vanilla.LabelingProof;
-import io.c2spark.core.porep.vanilla.MerkleProof;
-import io.c2spark.core.porep.vanilla.ReplicaColumnProof;
-import io.c2spark.core.porep.vanilla.TreeShape;
-import io.c2spark.core.porep.vanilla.VanillaProof;
+import io.c2spark.core.porep.vanilla.proof.ColumnProof;
+import io.c2spark.core.porep.vanilla.proof.EncodingProof;
+import io.c2spark.core.porep.vanilla.proof.LabelingProof;
+import io.c2spark.core.porep.vanilla.proof.MerkleProof;
+import io.c2spark.core.porep.vanilla.proof.ReplicaColumnProof;
+import io.c2spark.core.porep.vanilla.proof.TreeShape;
+import io.c2spark.core.porep.vanilla.proof.VanillaProof;
 import java.util.Random;
 
 /**

@@ -1,9 +1,9 @@
 package io.c2spark.core.porep.c1;
 
-import io.c2spark.core.porep.vanilla.ColumnProof;
-import io.c2spark.core.porep.vanilla.MerkleProof;
-import io.c2spark.core.porep.vanilla.TreeShape;
-import io.c2spark.core.porep.vanilla.VanillaProof;
+import io.c2spark.core.porep.vanilla.proof.ColumnProof;
+import io.c2spark.core.porep.vanilla.proof.MerkleProof;
+import io.c2spark.core.porep.vanilla.proof.TreeShape;
+import io.c2spark.core.porep.vanilla.proof.VanillaProof;
 
 /**
  * A plain string-building rendering of serde_json's output for SealCommitPhase1Output, written

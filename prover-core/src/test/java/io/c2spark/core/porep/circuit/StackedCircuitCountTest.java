@@ -3,7 +3,7 @@ package io.c2spark.core.porep.circuit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.c2spark.core.field.Fr;
-import io.c2spark.core.porep.vanilla.TreeShape;
+import io.c2spark.core.porep.vanilla.proof.TreeShape;
 import io.c2spark.core.r1cs.CountSystem;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;

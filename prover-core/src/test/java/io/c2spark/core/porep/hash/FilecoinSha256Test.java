@@ -8,6 +8,8 @@ import java.util.Random;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.junit.jupiter.api.Test;
 
+import io.c2spark.core.field.FrBytes;
+
 class FilecoinSha256Test {
     @Test
     void truncatesTheTopTwoBitsOfAStandardDigest() {
