@@ -1,16 +1,16 @@
 package io.c2spark.core.porep.graph;
 
+import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.porep.ApiVersion;
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.hash.ChaCha8Rng;
-import io.c2spark.core.porep.hash.FilecoinSha256;
-import java.security.MessageDigest;
-import java.util.stream.IntStream;
 
 /**
  * The SDR graph: per node 6 DRG parents (same layer) then 8 expander parents (previous layer),
- * 14 in all (rfp stacked/vanilla/graph.rs). {@link #generate()} materialises the whole graph as a
- * flat int array (node * 14 + k), in parallel, the way rfp's parent cache stores it.
+ * 14 in all (rfp stacked/vanilla/graph.rs). {@link #parents(long, int[], int)} gives one node's,
+ * {@link #parentsOfBlock} a block's; {@link #generate()} materialises the whole graph as a flat
+ * int array (node * 14 + k), the way rfp's parent cache stores it, up to 512MiB sectors;
+ * {@link ParentCacheDigest} streams any size into rfp's parent-cache digest.
  */
 public final class StackedGraph {
     public static final int DEGREE = BucketGraph.DEGREE + FeistelExpander.DEGREE;
@@ -20,6 +20,7 @@ public final class StackedGraph {
     private final BucketGraph drg;
     private final FeistelExpander expander;
     private final ThreadLocal<ChaCha8Rng> rng = ThreadLocal.withInitial(ChaCha8Rng::new);
+    private volatile FeistelExpander tabulated;
 
     public StackedGraph(long nodes, byte[] porepId, ApiVersion apiVersion) {
         this.nodes = nodes;
@@ -48,44 +49,50 @@ public final class StackedGraph {
         expander.parents(node, out, off + BucketGraph.DEGREE);
     }
 
-    /** All parents, node-major, 14 per node; parallel over chunks of nodes. */
-    public int[] generate() {
-        if (nodes * DEGREE > Integer.MAX_VALUE - 16) {
-            throw new IllegalStateException("a graph of " + nodes + " nodes does not fit one Java array;"
-                    + " use parents(node, ...) per node");
+    /**
+     * The 14 parents of nodes [first, first + count) into out[off ..], node-major; the whole-graph
+     * path: the expander's round functions come from tables (built once, on first use), the DRG's
+     * ChaCha8 state is the caller's (one per thread), nothing is allocated per node.
+     */
+    public void parentsOfBlock(long first, int count, int[] out, int off, ChaCha8Rng rng) {
+        if (first < 0 || count < 0 || first + count > nodes) {
+            throw new IllegalArgumentException("nodes " + first + ".." + (first + count - 1) + " outside 0.." + (nodes - 1));
         }
-        int n = (int) nodes;
-        int[] out = new int[n * DEGREE];
-        int chunks = (n + CHUNK - 1) / CHUNK;
-        IntStream.range(0, chunks).parallel().forEach(c -> {
-            int end = Math.min(n, (c + 1) * CHUNK);
-            for (int v = c * CHUNK; v < end; v++) {
-                parents(v, out, v * DEGREE);
+        FeistelExpander tables = tabulatedExpander();
+        for (int i = 0; i < count; i++) {
+            long node = first + i;
+            int at = off + i * DEGREE;
+            drg.parents(node, out, at, rng);
+            tables.parents(node, out, at + BucketGraph.DEGREE);
+        }
+    }
+
+    private FeistelExpander tabulatedExpander() {
+        FeistelExpander t = tabulated;
+        if (t == null) {
+            synchronized (this) {
+                t = tabulated;
+                if (t == null) {
+                    t = expander.tabulated();
+                    tabulated = t;
+                }
             }
-        });
-        return out;
+        }
+        return t;
     }
 
     /**
-     * SHA-256 of the parents as little-endian u32, the consistency digest of rfp's parent cache
-     * (storage-proofs-porep parent_cache.json).
+     * All parents, node-major, 14 per node, in parallel: up to 2^27 nodes (512MiB sectors); larger
+     * graphs do not fit one Java array, and their digest is streamed ({@link ParentCacheDigest}).
      */
-    public static byte[] digest(int[] parents) {
-        MessageDigest d = FilecoinSha256.newDigest();
-        byte[] buf = new byte[1 << 16];
-        int pos = 0;
-        for (int p : parents) {
-            buf[pos] = (byte) p;
-            buf[pos + 1] = (byte) (p >>> 8);
-            buf[pos + 2] = (byte) (p >>> 16);
-            buf[pos + 3] = (byte) (p >>> 24);
-            pos += 4;
-            if (pos == buf.length) {
-                d.update(buf, 0, pos);
-                pos = 0;
-            }
+    public int[] generate() {
+        if (nodes * DEGREE > Integer.MAX_VALUE - 16) {
+            throw new IllegalStateException("a graph of " + nodes + " nodes does not fit one Java array;"
+                    + " use parentsOfBlock per block of nodes");
         }
-        d.update(buf, 0, pos);
-        return d.digest();
+        int n = (int) nodes;
+        int[] out = new int[n * DEGREE];
+        ComputePool.forRange(0, n, CHUNK, (from, to) -> parentsOfBlock(from, to - from, out, from * DEGREE, new ChaCha8Rng()));
+        return out;
     }
 }

@@ -3,9 +3,9 @@ package io.c2spark.core.porep.hash;
 /**
  * Blake2b-512 (RFC 7693, unkeyed) of exactly 16 bytes given as two big-endian u64 words, returning
  * the first 8 output bytes read big-endian: the Feistel round function of the SDR expander graph.
- * One compression of one block; only the first output word is finalised. Bouncy Castle's general
- * Blake2bDigest is the oracle in tests; this specialisation exists because the expander graph
- * calls it about 50 times per node.
+ * One compression of one block; only the first output word is finalised; the message block holds
+ * two non-zero words, so each message word is picked as a, b or 0 rather than read from an
+ * array (no allocation per call). Bouncy Castle's general Blake2bDigest is the oracle in tests.
  */
 public final class Blake2b16 {
     private static final long[] IV = {
@@ -32,33 +32,37 @@ public final class Blake2b16 {
 
     /** First 8 bytes (big-endian) of Blake2b-512(a BE || b BE). */
     public static long hash(long a, long b) {
-        long[] m = new long[16];
-        m[0] = Long.reverseBytes(a);
-        m[1] = Long.reverseBytes(b);
+        long m0 = Long.reverseBytes(a);
+        long m1 = Long.reverseBytes(b);
         long v0 = H0, v1 = IV[1], v2 = IV[2], v3 = IV[3], v4 = IV[4], v5 = IV[5], v6 = IV[6], v7 = IV[7];
         long v8 = IV[0], v9 = IV[1], v10 = IV[2], v11 = IV[3];
         long v12 = IV[4] ^ 16, v13 = IV[5], v14 = ~IV[6], v15 = IV[7];
         for (int r = 0; r < 12; r++) {
             byte[] s = SIGMA[r % 10];
             // column step
-            v0 += v4 + m[s[0]]; v12 = Long.rotateRight(v12 ^ v0, 32); v8 += v12; v4 = Long.rotateRight(v4 ^ v8, 24);
-            v0 += v4 + m[s[1]]; v12 = Long.rotateRight(v12 ^ v0, 16); v8 += v12; v4 = Long.rotateRight(v4 ^ v8, 63);
-            v1 += v5 + m[s[2]]; v13 = Long.rotateRight(v13 ^ v1, 32); v9 += v13; v5 = Long.rotateRight(v5 ^ v9, 24);
-            v1 += v5 + m[s[3]]; v13 = Long.rotateRight(v13 ^ v1, 16); v9 += v13; v5 = Long.rotateRight(v5 ^ v9, 63);
-            v2 += v6 + m[s[4]]; v14 = Long.rotateRight(v14 ^ v2, 32); v10 += v14; v6 = Long.rotateRight(v6 ^ v10, 24);
-            v2 += v6 + m[s[5]]; v14 = Long.rotateRight(v14 ^ v2, 16); v10 += v14; v6 = Long.rotateRight(v6 ^ v10, 63);
-            v3 += v7 + m[s[6]]; v15 = Long.rotateRight(v15 ^ v3, 32); v11 += v15; v7 = Long.rotateRight(v7 ^ v11, 24);
-            v3 += v7 + m[s[7]]; v15 = Long.rotateRight(v15 ^ v3, 16); v11 += v15; v7 = Long.rotateRight(v7 ^ v11, 63);
+            v0 += v4 + m(s[0], m0, m1); v12 = Long.rotateRight(v12 ^ v0, 32); v8 += v12; v4 = Long.rotateRight(v4 ^ v8, 24);
+            v0 += v4 + m(s[1], m0, m1); v12 = Long.rotateRight(v12 ^ v0, 16); v8 += v12; v4 = Long.rotateRight(v4 ^ v8, 63);
+            v1 += v5 + m(s[2], m0, m1); v13 = Long.rotateRight(v13 ^ v1, 32); v9 += v13; v5 = Long.rotateRight(v5 ^ v9, 24);
+            v1 += v5 + m(s[3], m0, m1); v13 = Long.rotateRight(v13 ^ v1, 16); v9 += v13; v5 = Long.rotateRight(v5 ^ v9, 63);
+            v2 += v6 + m(s[4], m0, m1); v14 = Long.rotateRight(v14 ^ v2, 32); v10 += v14; v6 = Long.rotateRight(v6 ^ v10, 24);
+            v2 += v6 + m(s[5], m0, m1); v14 = Long.rotateRight(v14 ^ v2, 16); v10 += v14; v6 = Long.rotateRight(v6 ^ v10, 63);
+            v3 += v7 + m(s[6], m0, m1); v15 = Long.rotateRight(v15 ^ v3, 32); v11 += v15; v7 = Long.rotateRight(v7 ^ v11, 24);
+            v3 += v7 + m(s[7], m0, m1); v15 = Long.rotateRight(v15 ^ v3, 16); v11 += v15; v7 = Long.rotateRight(v7 ^ v11, 63);
             // diagonal step
-            v0 += v5 + m[s[8]]; v15 = Long.rotateRight(v15 ^ v0, 32); v10 += v15; v5 = Long.rotateRight(v5 ^ v10, 24);
-            v0 += v5 + m[s[9]]; v15 = Long.rotateRight(v15 ^ v0, 16); v10 += v15; v5 = Long.rotateRight(v5 ^ v10, 63);
-            v1 += v6 + m[s[10]]; v12 = Long.rotateRight(v12 ^ v1, 32); v11 += v12; v6 = Long.rotateRight(v6 ^ v11, 24);
-            v1 += v6 + m[s[11]]; v12 = Long.rotateRight(v12 ^ v1, 16); v11 += v12; v6 = Long.rotateRight(v6 ^ v11, 63);
-            v2 += v7 + m[s[12]]; v13 = Long.rotateRight(v13 ^ v2, 32); v8 += v13; v7 = Long.rotateRight(v7 ^ v8, 24);
-            v2 += v7 + m[s[13]]; v13 = Long.rotateRight(v13 ^ v2, 16); v8 += v13; v7 = Long.rotateRight(v7 ^ v8, 63);
-            v3 += v4 + m[s[14]]; v14 = Long.rotateRight(v14 ^ v3, 32); v9 += v14; v4 = Long.rotateRight(v4 ^ v9, 24);
-            v3 += v4 + m[s[15]]; v14 = Long.rotateRight(v14 ^ v3, 16); v9 += v14; v4 = Long.rotateRight(v4 ^ v9, 63);
+            v0 += v5 + m(s[8], m0, m1); v15 = Long.rotateRight(v15 ^ v0, 32); v10 += v15; v5 = Long.rotateRight(v5 ^ v10, 24);
+            v0 += v5 + m(s[9], m0, m1); v15 = Long.rotateRight(v15 ^ v0, 16); v10 += v15; v5 = Long.rotateRight(v5 ^ v10, 63);
+            v1 += v6 + m(s[10], m0, m1); v12 = Long.rotateRight(v12 ^ v1, 32); v11 += v12; v6 = Long.rotateRight(v6 ^ v11, 24);
+            v1 += v6 + m(s[11], m0, m1); v12 = Long.rotateRight(v12 ^ v1, 16); v11 += v12; v6 = Long.rotateRight(v6 ^ v11, 63);
+            v2 += v7 + m(s[12], m0, m1); v13 = Long.rotateRight(v13 ^ v2, 32); v8 += v13; v7 = Long.rotateRight(v7 ^ v8, 24);
+            v2 += v7 + m(s[13], m0, m1); v13 = Long.rotateRight(v13 ^ v2, 16); v8 += v13; v7 = Long.rotateRight(v7 ^ v8, 63);
+            v3 += v4 + m(s[14], m0, m1); v14 = Long.rotateRight(v14 ^ v3, 32); v9 += v14; v4 = Long.rotateRight(v4 ^ v9, 24);
+            v3 += v4 + m(s[15], m0, m1); v14 = Long.rotateRight(v14 ^ v3, 16); v9 += v14; v4 = Long.rotateRight(v4 ^ v9, 63);
         }
         return Long.reverseBytes(H0 ^ v0 ^ v8);
+    }
+
+    /** Message word {@code index} of the block: m0, m1, then zero padding. */
+    private static long m(byte index, long m0, long m1) {
+        return index == 0 ? m0 : index == 1 ? m1 : 0;
     }
 }

@@ -20,7 +20,9 @@ import java.util.function.Consumer;
  * other node's column is a fixed filler (a hash of the node and layer), and every unopened leaf of
  * tree_c and tree_r_last is zero; the trees are built sparsely, in O(challenges x depth) hashes.
  * Its vanilla proofs therefore pass native verification and are consistent for the circuit, but
- * no real replica stands behind comm_r.
+ * no real replica stands behind comm_r. Nothing in it is random: the same proof, prover id, sector
+ * id, ticket and seed give the same sector and C1 ({@link SyntheticInputs} derives those values
+ * from one generator seed).
  */
 public final class SyntheticSector implements SectorOpenings {
     private static final byte[] FILLER_TAG = "c2spark synthetic filler label".getBytes(StandardCharsets.US_ASCII);
