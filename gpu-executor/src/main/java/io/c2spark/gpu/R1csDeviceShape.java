@@ -31,6 +31,7 @@ public final class R1csDeviceShape implements AutoCloseable {
     private final DeviceBuffer[] rowStarts = new DeviceBuffer[3];
     private final DeviceBuffer[] columns = new DeviceBuffer[3];
     private final DeviceBuffer[] coefficients = new DeviceBuffer[3];
+    private final int[] nonZeros = new int[3];
 
     public R1csDeviceShape(GpuDevice device, R1csShape shape) {
         this(device, shape.numConstraints(), shape.coefficients(), csr(shape));
@@ -46,6 +47,7 @@ public final class R1csDeviceShape implements AutoCloseable {
             rowStarts[i] = upload(csr[i][0]);
             columns[i] = upload(csr[i][1]);
             coefficients[i] = upload(csr[i][2]);
+            nonZeros[i] = csr[i][0][rows];
         }
     }
 
@@ -97,6 +99,25 @@ public final class R1csDeviceShape implements AutoCloseable {
         return ranks;
     }
 
+    /**
+     * The inverse of {@link #tailRanks}: the aux index of each non-bit aux variable, in order, so
+     * that a tail column code's index names its variable.
+     */
+    public static int[] tailVariables(long[] auxBits, int numAux) {
+        int count = 0;
+        for (int v = 0; v < numAux; v++) {
+            count += bit(auxBits, v) ? 0 : 1;
+        }
+        int[] vars = new int[count];
+        int t = 0;
+        for (int v = 0; v < numAux; v++) {
+            if (!bit(auxBits, v)) {
+                vars[t++] = v;
+            }
+        }
+        return vars;
+    }
+
     /** Each term's column as (kind << 30) | index: input index, bit aux index, or tail rank. */
     static int[] columnCodes(SparseMatrix m, long[] auxBits, int[] tailRanks) {
         int[] codes = new int[Math.max(1, m.nonZeros())];
@@ -139,6 +160,31 @@ public final class R1csDeviceShape implements AutoCloseable {
         int i = m.ordinal();
         Launch.kernel(device, Kernel.R1CS_SPMV, LaunchShapes.gridFor(rows, LaunchShapes.BLOCK, device.multiprocessors),
                 LaunchShapes.BLOCK, s, rowStarts[i], columns[i], coefficients[i], rows, table, inputs, bits, tail, out);
+    }
+
+    /** Terms of the matrix. */
+    public int nonZeros(Matrix m) {
+        return nonZeros[m.ordinal()];
+    }
+
+    /** The matrix's CSR row starts (rows + 1 u32) on the device. */
+    public DeviceBuffer rowStarts(Matrix m) {
+        return rowStarts[m.ordinal()];
+    }
+
+    /** The matrix's column codes (u32 per term, {@link #columnCodes}) on the device. */
+    public DeviceBuffer columnCodes(Matrix m) {
+        return columns[m.ordinal()];
+    }
+
+    /** The matrix's coefficient indices (u32 per term) into {@link #coefficientTable()}. */
+    public DeviceBuffer coefficientIndices(Matrix m) {
+        return coefficients[m.ordinal()];
+    }
+
+    /** The distinct coefficients (Fr, Montgomery) that the terms index. */
+    public DeviceBuffer coefficientTable() {
+        return table;
     }
 
     /** Device bytes the shape holds. */
