@@ -40,10 +40,10 @@ import io.c2spark.gpu.R1csDeviceShape;
  * ({@link #peakDeviceBytes}):
  * <ul>
  * <li>powers and Lagrange: 96 m (the coefficients, the NTT's twiddles and scratch);
- * <li>QAP: 32 m + 96 V (u, v, w) + 12 V + 8 N + 16 V / 257 (one matrix's transposition);
+ * <li>QAP: 32 m + 96 V (u, v, w) + 12 V + 8 N + 16 N / 257 (one matrix's transposition);
  * <li>scalars: 96 V + 12 V + 32 A (u compacted while v, w live), then 32 (V + A + B);
  * <li>writing: 32 (V + A + B), the tables (50 + 101 MB at c = 16), one chunk of encodings, h
- * scalars and the tables' scratch: about 2.3 GB.
+ * scalars and the tables' scratch: about 2.4 GB.
  * </ul>
  * For a 32GiB partition (m = 2^27, V = 130.2M, N = 309.4M, S = 7.3 GB) the peak is the QAP's,
  * about 28 GB with S; 64GiB's is within 0.3 GB of it.
@@ -204,12 +204,13 @@ public final class DeviceParameterGenerator implements AutoCloseable {
         }
         long staging = chunks.stream().mapToLong(Chunk::bytes).max().getAsLong();
         long hChunk = Math.max(1, Math.min(g1Chunk, points(Section.H)));
-        SectionClock clock = new SectionClock(progress);
         try (PinnedHostBuffer p0 = new PinnedHostBuffer(device, staging); PinnedHostBuffer p1 = new PinnedHostBuffer(device, staging);
              DeviceBuffer out = device.allocate(staging); DeviceBuffer hScalars = device.allocate(32 * hChunk);
              GpuEvent e0 = new GpuEvent(device); GpuEvent e1 = new GpuEvent(device)) {
             PinnedHostBuffer[] pinned = {p0, p1};
             GpuEvent[] ready = {e0, e1};
+            // Started here so that the staging buffers' allocation (pinned memory allocates slowly) is not charged to the first section.
+            SectionClock clock = new SectionClock(progress);
             Throwable failure = null;
             try {
                 for (int k = 0; k <= chunks.size(); k++) {

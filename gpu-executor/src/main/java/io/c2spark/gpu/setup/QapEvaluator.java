@@ -154,9 +154,13 @@ public final class QapEvaluator implements AutoCloseable {
         }
     }
 
-    /** Device bytes of the transposition of the largest matrix, beside the results and the Lagrange coefficients. */
+    /**
+     * Device bytes of the transposition of the largest matrix (maxNonZeros terms), beside the
+     * results and the Lagrange coefficients: counts, starts and cursors, the sorted terms, the list
+     * of long columns.
+     */
     public static long workBytes(long variables, long maxNonZeros) {
-        return 12 * variables + 8 * Math.max(1, maxNonZeros) + 16 * variables;
+        return 12 * variables + 8 * Math.max(1, maxNonZeros) + 16 * Math.min(variables, maxNonZeros / (HEAVY_COLUMN + 1) + 1);
     }
 
     @Override
