@@ -2,7 +2,9 @@
 # Runs on the GPU machine from a bundle made by deploy/gpu/run-gpu-suite.sh: the gpu-tagged tests,
 # the kernel benchmarks, then the prover's timeline and throughput benchmark. Usage: run.sh OUT_DIR.
 # SKIP_TESTS=1, SKIP_BENCH=1, SKIP_PROVER_BENCH=1 leave a stage out (all three take more than the
-# device tool's 10 minutes per call). Extra JVM system properties go in BENCH_OPTS, e.g.
+# device tool's 10 minutes per call); SETUP_BENCH=1 adds the parameter generation benchmark
+# (SetupBench: fixed-base encoding, the QAP at tau, the 32GiB projection). Extra JVM system
+# properties go in BENCH_OPTS (GpuSuite takes -Dc2spark.gpu.tests=Class,setup.Class), e.g.
 # BENCH_OPTS="-Dc2spark.bench.msm=24 -Dc2spark.bench.msmWindows=16,18,20" or
 # BENCH_OPTS="-Dc2spark.bench.sizes=8MiB -Dc2spark.bench.partitions=24 -Dc2spark.bench.workers=1,2,4".
 # FATBIN=path runs everything with that fatbin instead of the jar's (it goes first on the class
@@ -34,6 +36,10 @@ if [ "${SKIP_BENCH:-0}" != 1 ]; then
   "$here/madd_probe" 2>&1 | tee "$out/madd-probe.log"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
+if [ "${SETUP_BENCH:-0}" = 1 ]; then
+  "$java" $opts -cp "$cp" io.c2spark.gpu.setup.SetupBench "$out" 2>&1 | tee "$out/setup-bench.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
 if [ "${SKIP_PROVER_BENCH:-0}" != 1 ]; then
   "$java" $opts -cp "$cp" io.c2spark.gpu.prover.ProverThroughputBench "$out" 2>&1 | tee "$out/prover-bench.log"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
@@ -41,8 +47,9 @@ fi
 echo "==== summary"
 grep -h "^\[gpu test\]\|^\[gpu tests\]" "$out/gpu-tests.log" 2>/dev/null | grep -v "SUCCESSFUL" || true
 grep -h "^\[gpu tests\]" "$out/gpu-tests.log" 2>/dev/null || true
-grep -h "^\[gpu prover\]" "$out/gpu-tests.log" 2>/dev/null || true
+grep -h "^\[gpu prover\]\|^\[gpu params\]" "$out/gpu-tests.log" 2>/dev/null || true
 grep -h "^\[bench\]" "$out/bench.log" 2>/dev/null || true
 grep -h "additions/s" "$out/madd-probe.log" 2>/dev/null || true
+grep -h "^\[setup bench\]" "$out/setup-bench.log" 2>/dev/null || true
 grep -h "^\[setup\]\|^\[timeline\]\|^\[throughput\]" "$out/prover-bench.log" 2>/dev/null || true
 exit $status

@@ -8,3 +8,5 @@
 #include "msm/shifted_bases.cuh"
 #include "spmv/spmv.cuh"
 #include "kernels/bitmap_kernels.cuh"
+#include "setup/qap.cuh"
+#include "setup/zcash.cuh"

@@ -50,3 +50,11 @@ public:
     __device__ __forceinline__ fp2_t& operator+=(const fp2_t& b) { return *this = *this + b; }
     __device__ __forceinline__ fp2_t& operator-=(const fp2_t& b) { return *this = *this - b; }
 };
+
+// Inverses by Fermat (zero for zero), overloaded so that the point templates invert either field:
+// in Fp a^(p - 2); in Fp2 1 / (c0 + c1 u) = (c0 - c1 u) / (c0^2 + c1^2), as u^2 = -1.
+__device__ __forceinline__ fp_t inverse(const fp_t& a) { return a.pow(FP_PM2); }
+__device__ __forceinline__ fp2_t inverse(const fp2_t& a) {
+    const fp_t t = inverse(a.c0.sqr() + a.c1.sqr());
+    return {a.c0 * t, -(a.c1 * t)};
+}

@@ -34,13 +34,15 @@ C2S_EXTERN void fr_scale(uint32_t* d, const uint32_t* c, uint64_t count) {
     }
 }
 
-// out[j] = scale * base^j for j < count, given bases[b] = base^(2^b) for every bit b of count - 1.
-// Used once per NTT domain for the twiddle and coset tables.
-C2S_EXTERN void fr_powers(uint32_t* out, const uint32_t* bases, const uint32_t* scale, uint64_t count) {
+// out[j] = scale * base^(first + j) for j < count, given bases[b] = base^(2^b) for every bit b of
+// first + count - 1. Used once per NTT domain for the twiddle and coset tables, and by parameter
+// generation for the powers of tau, a chunk at a time.
+C2S_EXTERN void fr_powers(uint32_t* out, const uint32_t* bases, const uint32_t* scale, uint64_t first, uint64_t count) {
     for (uint64_t j = c2s_global_id64(); j < count; j += (uint64_t)gridDim.x * blockDim.x) {
         fr_t acc = fr_t::load(scale);
-        for (int b = 0; (j >> b) != 0; b++) {
-            if ((j >> b) & 1) acc *= fr_t::load(bases + 8 * b);
+        const uint64_t e = first + j;
+        for (int b = 0; (e >> b) != 0; b++) {
+            if ((e >> b) & 1) acc *= fr_t::load(bases + 8 * b);
         }
         acc.store(out + j * 8);
     }

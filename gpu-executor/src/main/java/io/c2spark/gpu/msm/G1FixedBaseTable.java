@@ -125,8 +125,13 @@ public final class G1FixedBaseTable implements AutoCloseable {
      * Montgomery form; out holds 96 bytes per point. The scratch is allocated on first use and kept.
      */
     public void enqueue(DeviceBuffer scalars, long n, DeviceBuffer out, GpuStream s) {
-        if (n < 1 || out.bytes < 96 * n || scalars.bytes < 32 * n) {
-            throw new IllegalArgumentException("fixed-base multiplication of " + n + " scalars: buffers too small");
+        enqueue(scalars, 0, n, out, s);
+    }
+
+    /** As {@link #enqueue(DeviceBuffer, long, DeviceBuffer, GpuStream)} for the scalars from index first on. */
+    public void enqueue(DeviceBuffer scalars, long first, long n, DeviceBuffer out, GpuStream s) {
+        if (n < 1 || first < 0 || out.bytes < 96 * n || scalars.bytes < 32 * (first + n)) {
+            throw new IllegalArgumentException("fixed-base multiplication of " + n + " scalars from " + first + ": buffers too small");
         }
         long scratchBytes = 96L * Math.min(n, CHUNK);
         if (scratch == null || scratch.bytes < scratchBytes) {
@@ -140,7 +145,7 @@ public final class G1FixedBaseTable implements AutoCloseable {
         for (long off = 0; off < n; off += CHUNK) {
             int m = (int) Math.min(CHUNK, n - off);
             Launch.kernel(device, Kernel.G1_FIXED_BASE_MUL_TABLE, LaunchShapes.gridFor(m, Msm.CURVE_BLOCK, sm), Msm.CURVE_BLOCK,
-                    s, table, c, windows, scalars.at(32 * off), m, out.at(96 * off), scratch);
+                    s, table, c, windows, scalars.at(32 * (first + off)), m, out.at(96 * off), scratch);
             long runs = (m + AFFINE_BATCH - 1) / AFFINE_BATCH;
             Launch.kernel(device, Kernel.G1_XYZZ_TO_AFFINE_BATCH, LaunchShapes.gridFor(runs, Msm.CURVE_BLOCK, sm),
                     Msm.CURVE_BLOCK, s, out.at(96 * off), scratch, m, AFFINE_BATCH);

@@ -57,7 +57,7 @@ public final class Ntt implements AutoCloseable {
             bases.upload(FrDomain.squarings(x, bits));
             sc.upload(scale);
             Launch.kernel(device, Kernel.FR_POWERS, LaunchShapes.gridFor(count, LaunchShapes.BLOCK, device.multiprocessors),
-                    LaunchShapes.BLOCK, s, out, bases, sc, count);
+                    LaunchShapes.BLOCK, s, out, bases, sc, 0L, count);
             s.synchronize();
         }
         return out;

@@ -23,11 +23,11 @@ import io.c2spark.gpu.runtime.LaunchShapes;
  */
 public final class R1csDeviceShape implements AutoCloseable {
     /** Column-code kinds (bits 31-30), as spmv.cuh reads them. */
-    static final int KIND_TAIL = 0;
-    static final int KIND_BIT = 1;
-    static final int KIND_INPUT = 2;
+    public static final int KIND_TAIL = 0;
+    public static final int KIND_BIT = 1;
+    public static final int KIND_INPUT = 2;
     /** Indices must leave the two kind bits free. */
-    static final int MAX_INDEX = (1 << 30) - 1;
+    public static final int MAX_INDEX = (1 << 30) - 1;
 
     /** The three matrices, in the order of {@link #matrix}. */
     public enum Matrix { A, B, C }
@@ -38,13 +38,14 @@ public final class R1csDeviceShape implements AutoCloseable {
     private final DeviceBuffer[] rowStarts = new DeviceBuffer[3];
     private final DeviceBuffer[] columns = new DeviceBuffer[3];
     private final DeviceBuffer[] coefficients = new DeviceBuffer[3];
+    private final int[] nonZeros = new int[3];
 
     public R1csDeviceShape(GpuDevice device, R1csShape shape) {
         this(device, shape.numConstraints(), shape.coefficients(), csr(shape));
     }
 
     /** From CSR arrays per matrix (row starts, column codes, coefficient indices): the shape's, or synthetic ones. */
-    R1csDeviceShape(GpuDevice device, int rows, long[] coefficientTable, int[][][] csr) {
+    public R1csDeviceShape(GpuDevice device, int rows, long[] coefficientTable, int[][][] csr) {
         this.device = device;
         this.rows = rows;
         table = device.allocate(8L * Math.max(4, coefficientTable.length));
@@ -53,6 +54,7 @@ public final class R1csDeviceShape implements AutoCloseable {
             rowStarts[i] = upload(csr[i][0]);
             columns[i] = upload(csr[i][1]);
             coefficients[i] = upload(csr[i][2]);
+            nonZeros[i] = csr[i][0][rows];
         }
     }
 
@@ -92,7 +94,7 @@ public final class R1csDeviceShape implements AutoCloseable {
     }
 
     /** ranks[v] = the number of non-bit aux variables before v: a non-bit value's index in the tail. */
-    static int[] tailRanks(long[] auxBits, int numAux) {
+    public static int[] tailRanks(long[] auxBits, int numAux) {
         int[] ranks = new int[numAux];
         int t = 0;
         for (int v = 0; v < numAux; v++) {
@@ -102,6 +104,25 @@ public final class R1csDeviceShape implements AutoCloseable {
             }
         }
         return ranks;
+    }
+
+    /**
+     * The inverse of {@link #tailRanks}: the aux index of each non-bit aux variable, in order, so
+     * that a tail column code's index names its variable.
+     */
+    public static int[] tailVariables(long[] auxBits, int numAux) {
+        int count = 0;
+        for (int v = 0; v < numAux; v++) {
+            count += bit(auxBits, v) ? 0 : 1;
+        }
+        int[] vars = new int[count];
+        int t = 0;
+        for (int v = 0; v < numAux; v++) {
+            if (!bit(auxBits, v)) {
+                vars[t++] = v;
+            }
+        }
+        return vars;
     }
 
     /** Each term's column as (kind << 30) | index: input index, bit aux index, or tail rank. */
@@ -146,6 +167,31 @@ public final class R1csDeviceShape implements AutoCloseable {
         int i = m.ordinal();
         Launch.kernel(device, Kernel.R1CS_SPMV, LaunchShapes.gridFor(rows, LaunchShapes.BLOCK, device.multiprocessors),
                 LaunchShapes.BLOCK, s, rowStarts[i], columns[i], coefficients[i], rows, table, inputs, bits, tail, out);
+    }
+
+    /** Terms of the matrix. */
+    public int nonZeros(Matrix m) {
+        return nonZeros[m.ordinal()];
+    }
+
+    /** The matrix's CSR row starts (rows + 1 u32) on the device. */
+    public DeviceBuffer rowStarts(Matrix m) {
+        return rowStarts[m.ordinal()];
+    }
+
+    /** The matrix's column codes (u32 per term, {@link #columnCodes}) on the device. */
+    public DeviceBuffer columnCodes(Matrix m) {
+        return columns[m.ordinal()];
+    }
+
+    /** The matrix's coefficient indices (u32 per term) into {@link #coefficientTable()}. */
+    public DeviceBuffer coefficientIndices(Matrix m) {
+        return coefficients[m.ordinal()];
+    }
+
+    /** The distinct coefficients (Fr, Montgomery) that the terms index. */
+    public DeviceBuffer coefficientTable() {
+        return table;
     }
 
     /** Device bytes the shape holds. */

@@ -76,6 +76,17 @@ public final class DeviceBuffer implements AutoCloseable {
         return out;
     }
 
+    /** Reads {@code count} u32 values at byte offset {@code srcOffset}. */
+    public int[] downloadInts(long srcOffset, int count) {
+        checkRange(srcOffset, 4L * count);
+        int[] out = new int[count];
+        if (count > 0) {
+            Cuda.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(out), ptr.withByteOffset(srcOffset), 4L * count), "cuMemcpyDtoH",
+                    device.ordinal);
+        }
+        return out;
+    }
+
     /** Device-to-device copy within or between buffers. */
     public void copyFrom(DeviceBuffer src, long srcOffset, long dstOffset, long byteCount) {
         src.checkRange(srcOffset, byteCount);

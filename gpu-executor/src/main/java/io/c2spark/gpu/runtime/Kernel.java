@@ -36,6 +36,11 @@ public enum Kernel {
     G1_FIXED_BASE_MUL_TABLE("g1_fixed_base_mul_table"),
     G1_XYZZ_TO_AFFINE_BATCH("g1_xyzz_to_affine_batch"),
     G1_MSM_SHIFT_BASES("g1_msm_shift_bases"),
+    G2_FIXED_BASE_MUL_NAIVE("g2_fixed_base_mul_naive"),
+    G2_FIXED_BASE_MUL_TABLE("g2_fixed_base_mul_table"),
+    G2_XYZZ_TO_AFFINE_BATCH("g2_xyzz_to_affine_batch"),
+    G1_ZCASH_ENCODE("g1_zcash_encode"),
+    G2_ZCASH_ENCODE("g2_zcash_encode"),
     G2_MSM_ACCUMULATE("g2_msm_accumulate"),
     G2_MSM_ACCUMULATE_FIXUP("g2_msm_accumulate_fixup"),
     G2_MSM_MERGE_BUCKETS("g2_msm_merge_buckets"),
@@ -47,7 +52,15 @@ public enum Kernel {
     G2_BATCH_ADD_BITMAP("g2_batch_add_bitmap"),
     R1CS_SPMV("r1cs_spmv"),
     FR_QUOTIENT_ON_COSET("fr_quotient_on_coset"),
-    BITMAP_SELECT("bitmap_select");
+    BITMAP_SELECT("bitmap_select"),
+    QAP_COLUMN_COUNTS("qap_column_counts"),
+    QAP_TRANSPOSE("qap_transpose"),
+    QAP_SUM_COLUMNS("qap_sum_columns"),
+    QAP_SUM_PIECES("qap_sum_pieces"),
+    QAP_SUM_PARTIALS("qap_sum_partials"),
+    QAP_IC_L_SCALARS("qap_ic_l_scalars"),
+    FR_NONZERO_FLAGS("fr_nonzero_flags"),
+    FR_COMPACT("fr_compact");
 
     public final String symbol;
 

@@ -2,6 +2,7 @@ package io.c2spark.gpu.r1cs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +60,27 @@ class R1csDeviceShapeTest {
             int[] codes = R1csDeviceShape.columnCodes(m, shape.auxBits(), ranks);
             assertArrayEquals(want, decodeAndMultiply(m, codes, shape.coefficients(), w), which + " (seed " + TestData.SEED + ")");
         }
+    }
+
+    @Test
+    void tailVariablesNameTheVariableOfEveryTailCode() {
+        TestCircuits.Instance c = TestCircuits.mixed(TestData.SEED + 1, 70);
+        R1csShape shape = ShapeSystem.of(c.circuit(), true);
+        int[] vars = R1csDeviceShape.tailVariables(shape.auxBits(), shape.numAux());
+        Witness w = WitnessSystem.of(c.circuit());
+        assertArrayEquals(java.util.Arrays.copyOf(w.tailAux(), w.tailSize()), vars);
+        int[] ranks = R1csDeviceShape.tailRanks(shape.auxBits(), shape.numAux());
+        int tails = 0;
+        for (R1csDeviceShape.Matrix which : R1csDeviceShape.Matrix.values()) {
+            SparseMatrix m = R1csDeviceShape.matrix(shape, which);
+            int[] codes = R1csDeviceShape.columnCodes(m, shape.auxBits(), ranks);
+            for (int p = 0; p < m.nonZeros(); p++) {
+                if (codes[p] >>> 30 == R1csDeviceShape.KIND_TAIL) {
+                    assertEquals(m.var(p), vars[codes[p] & R1csDeviceShape.MAX_INDEX], which + " term " + p);
+                    tails++;
+                }
+            }
+        }
+        assertTrue(tails > 0, "the circuit has tail terms");
     }
 }

@@ -1,0 +1,60 @@
+// Affine points to their zcash uncompressed encodings (prover-core ZcashEncoding), in place, so that
+// the host only copies the bytes out and writes them: bellperson's .params and .vk hold points so.
+// An Fp element is 48 big-endian bytes of its canonical value; G1 is x || y (96 bytes), G2 is
+// x.c1 || x.c0 || y.c1 || y.c0 (192). The point at infinity, all zero here, is the flag byte 0x40
+// followed by zeros; no other point has a flag bit set (p < 2^381 leaves the top three bits zero).
+//
+// Read as little-endian words, the big-endian bytes of canonical words v[0..11] are word k =
+// the byte swap of v[11 - k]: each thread reads its whole point before writing, so in place is safe.
+#pragma once
+#include "../util/check.cuh"
+#include "../ec/g1.cuh"
+#include "../ec/g2.cuh"
+
+#define ZCASH_INFINITY_WORD 0x40u
+
+__device__ __forceinline__ void zcash_store_fp(const fp_t& montgomery, uint32_t* out) {
+    const fp_t x = montgomery.from_montgomery();
+    uint4* q = reinterpret_cast<uint4*>(out);
+#pragma unroll
+    for (int i = 0; i < 3; i++) {
+        q[i] = make_uint4(__byte_perm(x.v[11 - 4 * i], 0, 0x0123), __byte_perm(x.v[10 - 4 * i], 0, 0x0123),
+                          __byte_perm(x.v[9 - 4 * i], 0, 0x0123), __byte_perm(x.v[8 - 4 * i], 0, 0x0123));
+    }
+}
+
+__device__ __forceinline__ void zcash_store_infinity(uint32_t* out, int words) {
+    uint4* q = reinterpret_cast<uint4*>(out);
+    q[0] = make_uint4(ZCASH_INFINITY_WORD, 0, 0, 0);
+    for (int i = 1; i < words / 4; i++) q[i] = make_uint4(0, 0, 0, 0);
+}
+
+// points: n affine G1 points (24 words each, Montgomery), replaced by their 96-byte encodings.
+C2S_EXTERN void g1_zcash_encode(uint32_t* points, uint32_t n) {
+    for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
+        uint32_t* p = points + (size_t)i * g1_affine_t::words;
+        const g1_affine_t a = g1_affine_t::load(p);
+        if (a.is_identity()) {
+            zcash_store_infinity(p, g1_affine_t::words);
+        } else {
+            zcash_store_fp(a.x, p);
+            zcash_store_fp(a.y, p + 12);
+        }
+    }
+}
+
+// points: n affine G2 points (48 words each: x.c0, x.c1, y.c0, y.c1), replaced by their 192-byte encodings.
+C2S_EXTERN void g2_zcash_encode(uint32_t* points, uint32_t n) {
+    for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
+        uint32_t* p = points + (size_t)i * g2_affine_t::words;
+        const g2_affine_t a = g2_affine_t::load(p);
+        if (a.is_identity()) {
+            zcash_store_infinity(p, g2_affine_t::words);
+        } else {
+            zcash_store_fp(a.x.c1, p);
+            zcash_store_fp(a.x.c0, p + 12);
+            zcash_store_fp(a.y.c1, p + 24);
+            zcash_store_fp(a.y.c0, p + 36);
+        }
+    }
+}
