@@ -8,3 +8,4 @@
 #include "msm/shifted_bases.cuh"
 #include "spmv/spmv.cuh"
 #include "kernels/bitmap_kernels.cuh"
+#include "kernels/params_kernels.cuh"

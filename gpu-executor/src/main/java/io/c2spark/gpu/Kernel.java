@@ -47,7 +47,10 @@ public enum Kernel {
     G2_BATCH_ADD_BITMAP("g2_batch_add_bitmap"),
     R1CS_SPMV("r1cs_spmv"),
     FR_QUOTIENT_ON_COSET("fr_quotient_on_coset"),
-    BITMAP_SELECT("bitmap_select");
+    BITMAP_SELECT("bitmap_select"),
+    G1_DECODE_ZCASH("g1_decode_zcash"),
+    G2_DECODE_ZCASH("g2_decode_zcash"),
+    GATHER_POINTS("gather_points");
 
     public final String symbol;
 
