@@ -17,10 +17,19 @@ public final class PeakRss {
 
     /** Peak resident bytes so far, or -1 where /proc/self/status has no VmHWM (not Linux). */
     public static long bytes() {
+        return status("VmHWM:");
+    }
+
+    /** Resident bytes now (VmRSS), or -1 where there is no such line. */
+    public static long currentBytes() {
+        return status("VmRSS:");
+    }
+
+    private static long status(String key) {
         try {
             for (String line : Files.readAllLines(STATUS)) {
-                if (line.startsWith("VmHWM:")) {
-                    String[] f = line.substring(6).trim().split("\\s+");
+                if (line.startsWith(key)) {
+                    String[] f = line.substring(key.length()).trim().split("\\s+");
                     return Long.parseLong(f[0]) * (f.length > 1 && f[1].equalsIgnoreCase("kB") ? 1024 : 1);
                 }
             }

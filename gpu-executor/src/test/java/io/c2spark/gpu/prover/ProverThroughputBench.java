@@ -1,6 +1,8 @@
 package io.c2spark.gpu.prover;
 
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.groth16.ParameterFile;
+import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.Proof;
@@ -37,7 +39,8 @@ import java.util.function.ToDoubleFunction;
  * The GPU prover on one device, per sector size: the timeline of one partition (staging, upload,
  * each kernel phase, read-back and assembly) and the throughput of 1, 2 and 4 workers proving a
  * batch of partitions together through the coordinator, with two locks and with one lock (what
- * the memory lock buys), with resident and with streamed parameters. Every proof is verified.
+ * the memory lock buys), with resident parameters and with parameters streamed from a .params file.
+ * Every proof is verified.
  * The witness is built once per size and proven with fresh r and s each time: this measures the
  * prover (staging, device, assembly), not witness synthesis, which the Spark job's benchmark
  * includes.
@@ -97,11 +100,20 @@ public final class ProverThroughputBench {
                 }
             }
         }
-        try (DeviceProvingKey key = new DeviceProvingKey(device, shape, params, layout, VramLedger.Mode.STREAMED,
-                CoordinatedGpuProver.DEFAULT_CHUNK_BYTES)) {
-            for (int n : workers) {
-                run(size, key, n, GpuCoordinator.Locks.TWO, w, inputs, verifier);
+        // Streamed keys read the parameter file during each proof, as the job's do.
+        Path file = Files.createTempFile("c2spark-bench-" + size, ".params");
+        try {
+            ParameterFiles.writeParams(params, file);
+            try (ParameterFile source = ParameterFile.open(file);
+                 DeviceProvingKey key = new DeviceProvingKey(device, shape, source, layout, VramLedger.Mode.STREAMED,
+                         CoordinatedGpuProver.DEFAULT_CHUNK_BYTES)) {
+                System.out.printf("[setup] %s streamed key from %s: %s, %s%n", size, file, key.load.describe(), PeakRss.describe());
+                for (int n : workers) {
+                    run(size, key, n, GpuCoordinator.Locks.TWO, w, inputs, verifier);
+                }
             }
+        } finally {
+            Files.deleteIfExists(file);
         }
     }
 
