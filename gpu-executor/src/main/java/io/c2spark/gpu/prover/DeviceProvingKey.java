@@ -12,6 +12,7 @@ import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.gpu.Curve;
 import io.c2spark.gpu.DeviceBuffer;
+import io.c2spark.gpu.FrDomain;
 import io.c2spark.gpu.GpuDevice;
 import io.c2spark.gpu.GpuStream;
 import io.c2spark.gpu.Ntt;
@@ -114,8 +115,10 @@ public final class DeviceProvingKey implements AutoCloseable {
         this.chunkBytes = mode == VramLedger.Mode.STREAMED ? chunkBytes : ProofPlan.WHOLE;
         this.source = params;
         this.vk = params.vk();
-        EvaluationDomain domain = EvaluationDomain.forCoefficients(shape.numConstraints());
-        this.domainSize = domain.size();
+        // Only the size: the CPU's EvaluationDomain would build twiddle tables of the whole domain
+        // (gigabytes at 2^27) that the device computes for itself.
+        int lgDomain = EvaluationDomain.logSizeFor(shape.numConstraints());
+        this.domainSize = 1 << lgDomain;
         layout.checkFits(params);
         if (params.count(Query.H) != domainSize - 1) {
             throw new IllegalArgumentException("parameters do not fit the circuit: query h has "
@@ -132,14 +135,12 @@ public final class DeviceProvingKey implements AutoCloseable {
         DeviceBuffer[] tables = new DeviceBuffer[5];
         try {
             m = new R1csDeviceShape(device, shape);
-            n = new Ntt(device, domain.logSize());
+            n = new Ntt(device, lgDomain);
             try (GpuStream s = device.newStream()) {
                 n.prepareCosetTables(s);
                 s.synchronize();
             }
-            long[] z = domain.zOnCoset();
-            Fr.inverse(z, 0, z, 0);
-            tables[0] = upload(z);
+            tables[0] = upload(zInverseOnCoset(lgDomain));
             tables[1] = upload(aSelection.density());
             tables[2] = upload(aSelection.prefix());
             tables[3] = upload(bSelection.density());
@@ -161,6 +162,15 @@ public final class DeviceProvingKey implements AutoCloseable {
         this.aPrefix = tables[2];
         this.bDensity = tables[3];
         this.bPrefix = tables[4];
+    }
+
+    /** 1 / Z(g) for the domain of 2^lgDomain points: Z = x^m - 1 is the constant g^m - 1 on the coset g w^i. */
+    static long[] zInverseOnCoset(int lgDomain) {
+        long[] z = new long[Fr.LIMBS];
+        Fr.pow(new FrDomain(lgDomain).generator, 0, new long[] {1L << lgDomain}, z, 0);
+        Fr.sub(z, 0, Fr.FIELD.one(), 0, z, 0);
+        Fr.inverse(z, 0, z, 0);
+        return z;
     }
 
     /** The query a step's points come from, or null for the tail bases (gathered at load). */
