@@ -22,8 +22,8 @@ import java.util.List;
  * witness is staged with no lock held, uploaded under the memory lock on the slot's copy stream,
  * computed under the compute lock on its compute stream, and the proof is assembled on the CPU
  * after both locks are released. Proofs equal {@link GpuProver}'s and CpuProver's. With streamed
- * parameters the copies of the points run under the compute lock, beside the kernels they feed
- * ({@link ProofWorkspace}).
+ * parameters the reads of the points from the parameter file and their copies run under the
+ * compute lock, beside the kernels they feed ({@link ProofWorkspace}).
  */
 public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable {
     /** Points a streamed step reads by default: 512 MiB, 5.6 M G1 or 2.8 M G2 points. */
