@@ -10,3 +10,4 @@
 #include "kernels/bitmap_kernels.cuh"
 #include "setup/qap.cuh"
 #include "setup/zcash.cuh"
+#include "kernels/params_kernels.cuh"

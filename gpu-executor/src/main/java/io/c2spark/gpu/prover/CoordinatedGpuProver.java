@@ -23,11 +23,11 @@ import io.c2spark.gpu.runtime.GpuDevice;
  * witness is staged with no lock held, uploaded under the memory lock on the slot's copy stream,
  * computed under the compute lock on its compute stream, and the proof is assembled on the CPU
  * after both locks are released. Proofs equal {@link GpuProver}'s and CpuProver's. With streamed
- * parameters the copies of the points run under the compute lock, beside the kernels they feed
- * ({@link ProofWorkspace}).
+ * parameters the reads of the points from the parameter file and their copies run under the
+ * compute lock, beside the kernels they feed ({@link ProofWorkspace}).
  */
 public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable {
-    /** Points a streamed step copies by default: 512 MiB, 5.6 M G1 or 2.8 M G2 points. */
+    /** Points a streamed step reads by default: 512 MiB, 5.6 M G1 or 2.8 M G2 points. */
     public static final long DEFAULT_CHUNK_BYTES = 512L << 20;
     /** Device memory left to the context, the kernel module and the driver. */
     public static final long DEFAULT_RESERVE_BYTES = 2L << 30;
@@ -85,8 +85,9 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
     /**
      * Loads the circuit and parameters onto the device where the VRAM ledger puts them: the points
      * resident when they and one slot fit in the budget, else (or when config forces it) streamed
-     * from pinned host memory; as many slots as fit, at most config.workers(). The key is the
-     * prover's, freed by {@link #close}. Fails with the sizes when not even one streamed slot fits.
+     * from params (a .params file) during each proof; as many slots as fit, at most
+     * config.workers(). The key is the prover's, freed by {@link #close}; params stays the caller's,
+     * open while the prover is. Fails with the sizes when not even one streamed slot fits.
      */
     public static CoordinatedGpuProver open(GpuDevice device, R1csShape shape, ParameterSource params, Config config,
             GpuCoordinator.FailureListener onFailure) {
@@ -124,6 +125,11 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
     /** The ledger's plan this prover runs (mode, slots, bytes). */
     public VramLedger.Plan plan() {
         return plan;
+    }
+
+    /** What loading the key's points cost. */
+    public DeviceProvingKey.LoadReport loadReport() {
+        return key.load;
     }
 
     /** One proof and where its time went (slot wait, lock waits and holds, device times). */

@@ -1,14 +1,25 @@
 package io.c2spark.gpu.prover;
 
+import io.c2spark.core.curve.G1;
+import io.c2spark.core.curve.G2;
 import java.util.EnumMap;
 import java.util.Map;
-
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.groth16.ParameterFileException;
 import io.c2spark.core.groth16.ParameterSource;
+import io.c2spark.core.groth16.ParameterSource.Query;
 import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.runtime.DeviceBuffer;
+import io.c2spark.gpu.ntt.FrDomain;
+import io.c2spark.gpu.runtime.GpuDevice;
+import io.c2spark.gpu.runtime.GpuStream;
+import io.c2spark.gpu.ntt.Ntt;
+import io.c2spark.gpu.runtime.PinnedHostBuffer;
+import io.c2spark.gpu.r1cs.R1csDeviceShape;
 import io.c2spark.gpu.coordinator.VramLedger;
 import io.c2spark.gpu.msm.Curve;
 import io.c2spark.gpu.ntt.Ntt;
@@ -17,6 +28,11 @@ import io.c2spark.gpu.runtime.DeviceBuffer;
 import io.c2spark.gpu.runtime.GpuDevice;
 import io.c2spark.gpu.runtime.GpuStream;
 import io.c2spark.gpu.runtime.PinnedHostBuffer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * What one circuit type needs on one device, loaded once and shared by every proof and slot: the
@@ -25,11 +41,19 @@ import io.c2spark.gpu.runtime.PinnedHostBuffer;
  * the circuit's domain (coset tables included) and 1/Z on the coset. All of it is allocated and
  * uploaded here, at start-up; proofs only read it.
  *
- * <p>The points (queries and tail bases, nearly all of the bytes) are either resident in device
- * memory or, in streamed mode, kept in pinned host memory, from which each proof copies them to
- * the device chunk by chunk ({@link #chunkBytes} each) while its MSMs run ({@link ProofWorkspace}).
+ * <p>The points come from a {@link ParameterSource} (a .params file, never read whole into the
+ * heap) in chunks, through two pinned staging buffers ({@link PointStaging}): each chunk is
+ * uploaded as the file encodes it and decoded and checked on the device, where a bad point is
+ * found by its index and refused with the file, the section and the reason. The tail bases are
+ * gathered on the device from each decoded chunk. Then the queries are either resident in device
+ * memory or, in streamed mode, read again from the source by each proof, chunk by chunk
+ * ({@link #chunkBytes} each), while its MSMs run ({@link ProofWorkspace}); the tail bases are
+ * resident in both modes.
  */
 public final class DeviceProvingKey implements AutoCloseable {
+    /** Bytes of points per staged read while loading a resident key: large enough to keep the disk busy. */
+    public static final long DEFAULT_LOAD_CHUNK_BYTES = 64L << 20;
+
     public final GpuDevice device;
     public final R1csShape shape;
     public final QueryLayout layout;
@@ -39,15 +63,30 @@ public final class DeviceProvingKey implements AutoCloseable {
     final R1csDeviceShape matrices;
     final Ntt ntt;
     final DeviceBuffer zInv;
-    /** Where the points live: on the device, or in pinned host memory streamed per proof. */
+    /** Where the queries live: on the device, or read from the source per proof. */
     public final VramLedger.Mode mode;
-    /** Bytes of points a proof copies per step in streamed mode ({@link ProofPlan#WHOLE} when resident). */
+    /** Bytes of points a proof reads per step in streamed mode ({@link ProofPlan#WHOLE} when resident). */
     public final long chunkBytes;
+    /** Where the points come from; streamed proofs read it again. */
+    final ParameterSource source;
+    /** How long loading the points took. */
+    public final LoadReport load;
     private final Map<ProofPlan.Points, DeviceBuffer> devicePoints = new EnumMap<>(ProofPlan.Points.class);
-    private final Map<ProofPlan.Points, PinnedHostBuffer> hostPoints = new EnumMap<>(ProofPlan.Points.class);
     /** The A and B selections: the host tables and their device copies (density words, prefixes). */
     final DensitySelection aSelection, bSelection;
     final DeviceBuffer aDensity, aPrefix, bDensity, bPrefix;
+
+    /** What loading the points cost: the bytes of points read and decoded, and the wall time. */
+    public record LoadReport(long bytes, long nanos) {
+        public double gigabytesPerSecond() {
+            return nanos == 0 ? 0 : bytes / (double) nanos;
+        }
+
+        public String describe() {
+            return String.format("%.2f GB of points read and checked in %.1f s (%.2f GB/s)", bytes / 1e9, nanos / 1e9,
+                    gigabytesPerSecond());
+        }
+    }
 
     /** With the points resident on the device. */
     public DeviceProvingKey(GpuDevice device, R1csShape shape, ParameterSource params) {
@@ -55,14 +94,27 @@ public final class DeviceProvingKey implements AutoCloseable {
     }
 
     /**
-     * With the points where mode says; in streamed mode each proof copies them in chunks of
-     * chunkBytes (two chunk buffers per slot).
+     * With the points where mode says; in streamed mode each proof reads them in chunks of
+     * chunkBytes (at most 1 GiB; two chunk buffers per slot on the device, two staging buffers in
+     * pinned memory), and the load reads in chunks of that size too; a resident key loads in chunks
+     * of {@link #DEFAULT_LOAD_CHUNK_BYTES}.
      */
     public DeviceProvingKey(GpuDevice device, R1csShape shape, ParameterSource params, QueryLayout layout, VramLedger.Mode mode,
             long chunkBytes) {
+        this(device, shape, params, layout, mode, chunkBytes,
+                mode == VramLedger.Mode.STREAMED ? chunkBytes : DEFAULT_LOAD_CHUNK_BYTES);
+    }
+
+    /** As above, loading in chunks of loadChunkBytes (at least one G2 point, at most 1 GiB). */
+    public DeviceProvingKey(GpuDevice device, R1csShape shape, ParameterSource params, QueryLayout layout, VramLedger.Mode mode,
+            long chunkBytes, long loadChunkBytes) {
         if (mode == VramLedger.Mode.STREAMED && (chunkBytes < 32L * Curve.G2.affineBytes()
-                || chunkBytes == ProofPlan.WHOLE)) {
-            throw new IllegalArgumentException("streamed parameters need a chunk of at least 32 G2 points, got " + chunkBytes
+                || chunkBytes > PinnedHostBuffer.SEGMENT_BYTES)) {
+            throw new IllegalArgumentException("streamed parameters need a chunk of 32 G2 points to 1 GiB, got " + chunkBytes
+                    + " bytes");
+        }
+        if (loadChunkBytes < Curve.G2.affineBytes() || loadChunkBytes > PinnedHostBuffer.SEGMENT_BYTES) {
+            throw new IllegalArgumentException("parameters load in chunks of one G2 point to 1 GiB, got " + loadChunkBytes
                     + " bytes");
         }
         this.device = device;
@@ -70,48 +122,182 @@ public final class DeviceProvingKey implements AutoCloseable {
         this.layout = layout;
         this.mode = mode;
         this.chunkBytes = mode == VramLedger.Mode.STREAMED ? chunkBytes : ProofPlan.WHOLE;
+        this.source = params;
         this.vk = params.vk();
-        EvaluationDomain domain = EvaluationDomain.forCoefficients(shape.numConstraints());
-        this.domainSize = domain.size();
-        if (ParameterSource.g1Count(params.h()) != domainSize - 1) {
+        // Only the size: the CPU's EvaluationDomain would build twiddle tables of the whole domain
+        // (gigabytes at 2^27) that the device computes for itself.
+        int lgDomain = EvaluationDomain.logSizeFor(shape.numConstraints());
+        this.domainSize = 1 << lgDomain;
+        layout.checkFits(params);
+        if (params.count(Query.H) != domainSize - 1) {
             throw new IllegalArgumentException("parameters do not fit the circuit: query h has "
-                    + ParameterSource.g1Count(params.h()) + " points, the domain needs " + (domainSize - 1));
+                    + params.count(Query.H) + " points, the domain needs " + (domainSize - 1));
         }
-        this.matrices = new R1csDeviceShape(device, shape);
-        this.ntt = new Ntt(device, domain.logSize());
-        try (GpuStream s = device.newStream()) {
-            ntt.prepareCosetTables(s);
-            s.synchronize();
-        }
-        long[] z = domain.zOnCoset();
-        Fr.inverse(z, 0, z, 0);
-        this.zInv = upload(z);
-        for (ProofPlan.Points p : ProofPlan.Points.values()) {
-            long[] values = switch (p) {
-                case H -> params.h();
-                case L -> params.l();
-                case A -> params.a();
-                case B_G1 -> params.bG1();
-                case B_G2 -> params.bG2();
-                case L_TAIL -> layout.lTailBases();
-                case A_TAIL -> layout.aTailBases();
-                case B1_TAIL -> layout.b1TailBases();
-                case B2_TAIL -> layout.b2TailBases();
-            };
-            if (mode == VramLedger.Mode.RESIDENT) {
-                devicePoints.put(p, upload(values));
-            } else {
-                PinnedHostBuffer host = new PinnedHostBuffer(device, Math.max(8, 8L * values.length));
-                host.put(0, values, 0, values.length);
-                hostPoints.put(p, host);
-            }
+        if (G1.isIdentityAffine(vk.delta1(), 0) || G2.isIdentityAffine(vk.delta2(), 0)) {
+            // bellperson: a zero delta would be a subversion of the parameters.
+            throw new IllegalArgumentException(params.origin() + ": delta is at infinity");
         }
         this.aSelection = DensitySelection.of(shape.aAuxDensity(), shape.numAux(), layout.numInputs);
         this.bSelection = DensitySelection.of(shape.bAuxDensity(), shape.numAux(), layout.bInputCount);
-        this.aDensity = upload(aSelection.density());
-        this.aPrefix = upload(aSelection.prefix());
-        this.bDensity = upload(bSelection.density());
-        this.bPrefix = upload(bSelection.prefix());
+        R1csDeviceShape m = null;
+        Ntt n = null;
+        DeviceBuffer[] tables = new DeviceBuffer[5];
+        try {
+            m = new R1csDeviceShape(device, shape);
+            n = new Ntt(device, lgDomain);
+            try (GpuStream s = device.newStream()) {
+                n.prepareCosetTables(s);
+                s.synchronize();
+            }
+            tables[0] = upload(zInverseOnCoset(lgDomain));
+            tables[1] = upload(aSelection.density());
+            tables[2] = upload(aSelection.prefix());
+            tables[3] = upload(bSelection.density());
+            tables[4] = upload(bSelection.prefix());
+            long t0 = System.nanoTime();
+            long bytes = loadPoints(loadChunkBytes);
+            this.load = new LoadReport(bytes, System.nanoTime() - t0);
+        } catch (IOException e) {
+            release(m, n, tables);
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException | Error e) {
+            release(m, n, tables);
+            throw e;
+        }
+        this.matrices = m;
+        this.ntt = n;
+        this.zInv = tables[0];
+        this.aDensity = tables[1];
+        this.aPrefix = tables[2];
+        this.bDensity = tables[3];
+        this.bPrefix = tables[4];
+    }
+
+    /** 1 / Z(g) for the domain of 2^lgDomain points: Z = x^m - 1 is the constant g^m - 1 on the coset g w^i. */
+    static long[] zInverseOnCoset(int lgDomain) {
+        long[] z = new long[Fr.LIMBS];
+        Fr.pow(new FrDomain(lgDomain).generator, 0, new long[] {1L << lgDomain}, z, 0);
+        Fr.sub(z, 0, Fr.FIELD.one(), 0, z, 0);
+        Fr.inverse(z, 0, z, 0);
+        return z;
+    }
+
+    /** The query a step's points come from, or null for the tail bases (gathered at load). */
+    static Query query(ProofPlan.Points p) {
+        return switch (p) {
+            case H -> Query.H;
+            case L -> Query.L;
+            case A -> Query.A;
+            case B_G1 -> Query.B_G1;
+            case B_G2 -> Query.B_G2;
+            case L_TAIL, A_TAIL, B1_TAIL, B2_TAIL -> null;
+        };
+    }
+
+    /** Whether a proof reads these points from the source (streamed mode's queries) rather than the device. */
+    boolean streams(ProofPlan.Points p) {
+        return mode == VramLedger.Mode.STREAMED && query(p) != null;
+    }
+
+    /**
+     * Reads every query from the source through the staging buffers in chunks of chunk bytes,
+     * decoding each on the device (into its resident buffer, or a scratch chunk when streamed) and
+     * gathering the tail bases from it; after each query, refuses it if a point was bad. Returns the
+     * bytes read.
+     */
+    private long loadPoints(long chunk) throws IOException {
+        boolean resident = mode == VramLedger.Mode.RESIDENT;
+        Map<Query, DeviceBuffer> tails = new EnumMap<>(Query.class);
+        Map<Query, int[]> tailPoints = new EnumMap<>(Query.class);
+        tailPoints.put(Query.L, layout.lTailPoints());
+        tailPoints.put(Query.A, layout.aTailPoints());
+        tailPoints.put(Query.B_G1, layout.bTailPoints());
+        tailPoints.put(Query.B_G2, layout.bTailPoints());
+        tails.put(Query.L, tailBuffer(ProofPlan.Points.L_TAIL, layout.tailCount));
+        tails.put(Query.A, tailBuffer(ProofPlan.Points.A_TAIL, layout.aTailCount()));
+        tails.put(Query.B_G1, tailBuffer(ProofPlan.Points.B1_TAIL, layout.bTailCount()));
+        tails.put(Query.B_G2, tailBuffer(ProofPlan.Points.B2_TAIL, layout.bTailCount()));
+        long bytes = 0;
+        try (GpuStream s = device.newStream(); PointStaging staging = new PointStaging(device, chunk);
+             DeviceBuffer flags = device.allocate(256); PinnedHostBuffer flagsHost = new PinnedHostBuffer(device, 8);
+             DeviceBuffer scratch = resident ? null : device.allocate(chunk);
+             DeviceBuffer lIndex = uploadIndex(layout.lTailPoints()); DeviceBuffer aIndex = uploadIndex(layout.aTailPoints());
+             DeviceBuffer bIndex = uploadIndex(layout.bTailPoints())) {
+            Map<Query, DeviceBuffer> indices = Map.of(Query.L, lIndex, Query.A, aIndex, Query.B_G1, bIndex, Query.B_G2, bIndex);
+            try {
+                for (Query q : Query.values()) {
+                    bytes += loadQuery(q, chunk, resident, staging, s, flags, flagsHost, scratch, tailPoints.get(q),
+                            indices.get(q), tails.get(q));
+                }
+            } catch (IOException | RuntimeException e) {
+                // What was enqueued must be done before its buffers are freed.
+                s.synchronize();
+                throw e;
+            }
+        }
+        return bytes;
+    }
+
+    /**
+     * Loads one query in chunks (see {@link #loadPoints}), gathering the tail bases at tailPoints
+     * (null for none) into tails; refuses the query if a point is bad. Returns the bytes read.
+     */
+    private long loadQuery(Query q, long chunk, boolean resident, PointStaging staging, GpuStream s, DeviceBuffer flags,
+            PinnedHostBuffer flagsHost, DeviceBuffer scratch, int[] tailPoints, DeviceBuffer index, DeviceBuffer tails)
+            throws IOException {
+        int count = source.count(q);
+        long len = q.encodedBytes();
+        DeviceBuffer whole = null;
+        if (resident) {
+            whole = device.allocate(Math.max(256, len * count));
+            devicePoints.put(pointsOf(q), whole);
+        }
+        flags.fill32(0, s);
+        long bytes = 0;
+        int per = (int) (chunk / len);
+        for (long first = 0; first < count; first += per) {
+            int n = (int) Math.min(per, count - first);
+            DeviceBuffer dst = resident ? whole : scratch;
+            long at = resident ? first * len : 0;
+            staging.load(source, q, first, n, dst, at, flags.pointer(), s);
+            if (tailPoints != null) {
+                int lo = lowerBound(tailPoints, first);
+                int hi = lowerBound(tailPoints, first + n);
+                ParamsDecoding.enqueueGather(device, dst.at(at), first, index.at(4L * lo), hi - lo, len, tails.at(lo * len), s);
+            }
+            bytes += n * len;
+        }
+        flagsHost.copyFrom(flags, 0, 0, 8, s);
+        s.synchronize();
+        long[] flag = new long[1];
+        flagsHost.get(0, flag, 0, 1);
+        String refusal = ParamsDecoding.refusal(q, flag[0]);
+        if (refusal != null) {
+            throw new ParameterFileException(source.origin() + ": section " + q.section + ", " + refusal);
+        }
+        return bytes;
+    }
+
+    private DeviceBuffer tailBuffer(ProofPlan.Points p, int count) {
+        DeviceBuffer b = device.allocate(Math.max(256, p.curve.affineBytes() * count));
+        devicePoints.put(p, b);
+        return b;
+    }
+
+    private static ProofPlan.Points pointsOf(Query q) {
+        return switch (q) {
+            case H -> ProofPlan.Points.H;
+            case L -> ProofPlan.Points.L;
+            case A -> ProofPlan.Points.A;
+            case B_G1 -> ProofPlan.Points.B_G1;
+            case B_G2 -> ProofPlan.Points.B_G2;
+        };
+    }
+
+    /** The first position of the strictly ascending array holding a value at least v (v below 2^31). */
+    private static int lowerBound(int[] ascending, long v) {
+        int i = Arrays.binarySearch(ascending, (int) v);
+        return i < 0 ? -i - 1 : i;
     }
 
     private DeviceBuffer upload(int[] values) {
@@ -120,14 +306,18 @@ public final class DeviceProvingKey implements AutoCloseable {
         return b;
     }
 
-    /** The device copy of a query's points (resident mode). */
-    DeviceBuffer devicePoints(ProofPlan.Points p) {
-        return devicePoints.get(p);
+    /** A device copy of an index array; an empty one gets a small buffer nobody reads. */
+    private DeviceBuffer uploadIndex(int[] values) {
+        DeviceBuffer b = device.allocate(Math.max(256, 4L * values.length));
+        if (values.length > 0) {
+            b.upload(values);
+        }
+        return b;
     }
 
-    /** The pinned host copy of a query's points (streamed mode). */
-    PinnedHostBuffer hostPoints(ProofPlan.Points p) {
-        return hostPoints.get(p);
+    /** The device copy of a query's points (resident mode) or of tail bases (both modes). */
+    DeviceBuffer devicePoints(ProofPlan.Points p) {
+        return devicePoints.get(p);
     }
 
     /** A device copy of the array; an empty array gets a small buffer nobody reads. */
@@ -151,14 +341,23 @@ public final class DeviceProvingKey implements AutoCloseable {
         return b;
     }
 
+    private void release(R1csDeviceShape m, Ntt n, DeviceBuffer[] tables) {
+        if (m != null) {
+            m.close();
+        }
+        if (n != null) {
+            n.close();
+        }
+        for (DeviceBuffer d : tables) {
+            if (d != null) {
+                d.close();
+            }
+        }
+        devicePoints.values().forEach(DeviceBuffer::close);
+    }
+
     @Override
     public void close() {
-        matrices.close();
-        ntt.close();
-        devicePoints.values().forEach(DeviceBuffer::close);
-        hostPoints.values().forEach(PinnedHostBuffer::close);
-        for (DeviceBuffer d : new DeviceBuffer[] {zInv, aDensity, aPrefix, bDensity, bPrefix}) {
-            d.close();
-        }
+        release(matrices, ntt, new DeviceBuffer[] {zInv, aDensity, aPrefix, bDensity, bPrefix});
     }
 }

@@ -10,9 +10,10 @@ import io.c2spark.gpu.runtime.GpuDevice;
  * Offers the GPU prover as backend "gpu" to prover-core's command line (found through
  * META-INF/services). It proves on GPU 0, or on the ordinal of the system property
  * {@code c2spark.gpu.device}, with the parameters' points where the Spark job would put them: resident
- * on the device where the VRAM ledger finds room for them and one proof's workspace, else streamed
- * from pinned host memory during each proof (a card smaller than the parameters still proves), or
- * streamed in any case with the system property {@code c2spark.gpu.streamParams=true}.
+ * on the device where the VRAM ledger finds room for them and one proof's workspace, else read
+ * from the parameter file during each proof (a card smaller than the parameters still proves), or
+ * streamed so in any case with the system property {@code c2spark.gpu.streamParams=true}. It
+ * prints the plan, the load's time and rate and the process's peak RSS.
  */
 public final class GpuProverProvider implements ProverProvider {
     /** The system property that streams the points even where they fit (the job's setting of the same name). */
@@ -35,6 +36,7 @@ public final class GpuProverProvider implements ProverProvider {
         GpuDevice device = GpuDevice.open(Integer.getInteger("c2spark.gpu.device", 0));
         CoordinatedGpuProver prover = CoordinatedGpuProver.open(device, shape, params, config(), null);
         System.out.println("GPU prover on " + device + ": " + prover.plan().describe());
+        System.out.println("  loaded " + params.origin() + ": " + prover.loadReport().describe() + ", " + PeakRss.describe());
         return prover;
     }
 

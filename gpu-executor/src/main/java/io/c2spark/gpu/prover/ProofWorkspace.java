@@ -1,5 +1,25 @@
 package io.c2spark.gpu.prover;
 
+import io.c2spark.core.groth16.ParameterFileException;
+import io.c2spark.core.groth16.ParameterSource;
+import io.c2spark.core.r1cs.Witness;
+import io.c2spark.gpu.msm.BatchAdd;
+import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.runtime.DeviceBuffer;
+import io.c2spark.gpu.field.FieldKernels;
+import io.c2spark.gpu.runtime.GpuDevice;
+import io.c2spark.gpu.runtime.GpuEvent;
+import io.c2spark.gpu.runtime.GpuStream;
+import io.c2spark.gpu.runtime.Kernel;
+import io.c2spark.gpu.runtime.Launch;
+import io.c2spark.gpu.runtime.LaunchShapes;
+import io.c2spark.gpu.msm.Msm;
+import io.c2spark.gpu.ntt.Ntt;
+import io.c2spark.gpu.runtime.PinnedHostBuffer;
+import io.c2spark.gpu.r1cs.R1csDeviceShape.Matrix;
+import io.c2spark.gpu.coordinator.VramLedger;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,11 +62,14 @@ import io.c2spark.gpu.runtime.PinnedHostBuffer;
  * stream and three more of the workspace's, forked from it after the selection bitmaps and joined
  * back before the read-back), each lane with its own MSM and batch-addition workspaces: the small
  * MSMs' bucket reductions keep few threads busy, and the h MSM fills the device beside them.
- * With streamed parameters ({@link DeviceProvingKey#mode}) each step covers one chunk of points,
- * which the copy stream brings from the key's pinned host memory into one of two chunk buffers
- * while the compute stream runs the previous step on the other: events order each copy after the
- * step that last read its buffer and each step after its copy. The copies belong to the compute
- * phase (they feed its kernels step by step), so they are enqueued with the kernels.
+ * With streamed parameters ({@link DeviceProvingKey#mode}) each step covers one chunk of points;
+ * a step over a query reads its chunk from the key's source (the .params file) into one of two
+ * pinned staging buffers ({@link PointStaging}), and the copy stream uploads it into one of two
+ * chunk buffers and decodes it there while the compute stream runs the previous step on the
+ * other: events order each upload after the step that last read its buffer and each step after
+ * its upload. The tail bases stay on the device. The reads belong to the compute phase (they feed
+ * its kernels step by step), so they are made while the kernels are enqueued; a point that the
+ * decoding refuses (the file changed since the key was loaded) fails the proof in {@link #sums}.
  */
 public final class ProofWorkspace implements AutoCloseable {
     private final DeviceProvingKey key;
@@ -67,6 +90,12 @@ public final class ProofWorkspace implements AutoCloseable {
     /** Streamed mode: the two chunk buffers, and per buffer an event after its copy and one after its step. */
     private final DeviceBuffer[] chunks;
     private final GpuEvent[] loaded, consumed;
+    /** Streamed mode: the staging buffers of the reads, the decoding's flag words and their read-back. */
+    private final PointStaging pointStaging;
+    private final DeviceBuffer decodeFlags;
+    private final PinnedHostBuffer decodeFlagsHost;
+    /** The steps whose points are read from the source, in order. */
+    private final int[] loads;
     /** When profiling: on the compute stream, before and after each phase of {@link #PHASES}. */
     private GpuEvent[] marks;
     /** When profiling: on its lane's stream, before and after each step. */
@@ -137,6 +166,8 @@ public final class ProofWorkspace implements AutoCloseable {
         this.fork = new GpuEvent(device);
         // Workspaces sized for every step now, so that no proof allocates.
         long chunkBytes = 0;
+        this.loads = java.util.stream.IntStream.range(0, steps.size()).filter(i -> key.streams(steps.get(i).points()))
+                .toArray();
         for (ProofPlan.Step st : steps) {
             Lane lane = lanes[st.lane()];
             boolean g1 = st.points().curve == Curve.G1;
@@ -145,9 +176,14 @@ public final class ProofWorkspace implements AutoCloseable {
             } else {
                 (g1 ? lane.g1Batch : lane.g2Batch).reserve(st.n());
             }
-            chunkBytes = Math.max(chunkBytes, st.points().curve.affineBytes() * st.n());
+            if (key.streams(st.points())) {
+                chunkBytes = Math.max(chunkBytes, st.points().curve.affineBytes() * st.n());
+            }
         }
         nttScratch();
+        this.pointStaging = streamed ? new PointStaging(device, Math.max(256, chunkBytes)) : null;
+        this.decodeFlags = streamed ? device.allocate(256) : null;
+        this.decodeFlagsHost = streamed ? new PinnedHostBuffer(device, ParamsDecoding.FLAG_BYTES) : null;
         this.chunks = new DeviceBuffer[streamed ? 2 : 0];
         this.loaded = new GpuEvent[chunks.length];
         this.consumed = new GpuEvent[chunks.length];
@@ -272,23 +308,22 @@ public final class ProofWorkspace implements AutoCloseable {
         for (int l = 1; l < lanes.length; l++) {
             lanes[l].stream.waitFor(fork);
         }
-        boolean streamed = chunks.length > 0;
-        if (streamed && !steps.isEmpty()) {
+        if (loads.length > 0) {
+            decodeFlags.fill32(0, copy);
             loadChunk(0, copy);
         }
+        int load = 0;
         for (int i = 0; i < steps.size(); i++) {
             ProofPlan.Step st = steps.get(i);
             Lane lane = lanes[st.lane()];
             GpuStream ls = lane.stream(s);
             CUdeviceptr points;
             long pointBytes;
-            if (streamed) {
-                if (i + 1 < steps.size()) {
-                    loadChunk(i + 1, copy);
-                }
-                ls.waitFor(loaded[i % 2]);
-                points = chunks[i % 2].pointer();
-                pointBytes = chunks[i % 2].bytes;
+            boolean fromSource = load < loads.length && loads[load] == i;
+            if (fromSource) {
+                ls.waitFor(loaded[load % 2]);
+                points = chunks[load % 2].pointer();
+                pointBytes = chunks[load % 2].bytes;
             } else {
                 DeviceBuffer all = k.devicePoints(st.points());
                 points = all.at(st.pointOffset());
@@ -315,8 +350,13 @@ public final class ProofWorkspace implements AutoCloseable {
             if (stepEnds != null) {
                 stepEnds[i].record(ls);
             }
-            if (streamed) {
-                consumed[i % 2].record(ls);
+            if (fromSource) {
+                consumed[load % 2].record(ls);
+                load++;
+                // The next chunk is read while this step runs.
+                if (load < loads.length) {
+                    loadChunk(load, copy);
+                }
             }
         }
         for (int l = 1; l < lanes.length; l++) {
@@ -325,20 +365,30 @@ public final class ProofWorkspace implements AutoCloseable {
         }
         mark(SUMS_PHASE + 1, s);
         sumsHost.copyFrom(sums, 0, 0, plan.sumsBytes(), s);
+        if (loads.length > 0) {
+            // After every decoding: the compute stream has waited for each chunk's upload event.
+            decodeFlagsHost.copyFrom(decodeFlags, 0, 0, ParamsDecoding.FLAG_BYTES, s);
+        }
         mark(SUMS_PHASE + 2, s);
     }
 
     /**
-     * Streamed mode: enqueues on the copy stream the copy of step i's points into chunk buffer
-     * i % 2, after the step that last read that buffer (step i - 2) has run.
+     * Streamed mode: reads the points of the k-th step that reads the source into a staging buffer
+     * and enqueues on the copy stream their upload into chunk buffer k % 2 and their decoding,
+     * after the step that last read that buffer (the (k - 2)-th) has run.
      */
-    private void loadChunk(int i, GpuStream copy) {
-        ProofPlan.Step st = steps.get(i);
-        if (i >= 2) {
-            copy.waitFor(consumed[i % 2]);
+    private void loadChunk(int k, GpuStream copy) {
+        ProofPlan.Step st = steps.get(loads[k]);
+        if (k >= 2) {
+            copy.waitFor(consumed[k % 2]);
         }
-        key.hostPoints(st.points()).copyTo(st.pointOffset(), chunks[i % 2], 0, st.points().curve.affineBytes() * st.n(), copy);
-        loaded[i % 2].record(copy);
+        ParameterSource.Query q = DeviceProvingKey.query(st.points());
+        try {
+            pointStaging.load(key.source, q, st.first(), st.n(), chunks[k % 2], 0, decodeFlags.at(ParamsDecoding.flagAt(q)), copy);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        loaded[k % 2].record(copy);
     }
 
     /** A query's selection bitmap from the uploaded aux bitmap (bitmap_select; out zeroed first). */
@@ -349,8 +399,23 @@ public final class ProofWorkspace implements AutoCloseable {
                 LaunchShapes.BLOCK, s, in(staging.bitsAt), density, prefix, words, sel.inputPoints(), out);
     }
 
-    /** The five query sums, once the compute stream's work has completed. */
+    /**
+     * The five query sums, once the compute stream's work has completed; refused when a streamed
+     * chunk held a point that the decoding refused.
+     */
     public ProofPlan.QuerySums sums() {
+        if (loads.length > 0) {
+            long[] flags = new long[ParameterSource.Query.values().length];
+            decodeFlagsHost.get(0, flags, 0, flags.length);
+            for (ParameterSource.Query q : ParameterSource.Query.values()) {
+                String refusal = ParamsDecoding.refusal(q, flags[q.ordinal()]);
+                if (refusal != null) {
+                    throw new UncheckedIOException(new ParameterFileException(key.source.origin() + ": section " + q.section
+                            + ", " + refusal + " (read during a proof; it passed when the key was loaded, so the file"
+                            + " has changed since)"));
+                }
+            }
+        }
         long[] all = new long[(int) (plan.sumsBytes() / 8)];
         sumsHost.get(0, all, 0, all.length);
         return plan.combine(all);
@@ -367,6 +432,11 @@ public final class ProofWorkspace implements AutoCloseable {
             chunks[i].close();
             loaded[i].close();
             consumed[i].close();
+        }
+        if (pointStaging != null) {
+            pointStaging.close();
+            decodeFlags.close();
+            decodeFlagsHost.close();
         }
         for (Lane l : lanes) {
             l.close();

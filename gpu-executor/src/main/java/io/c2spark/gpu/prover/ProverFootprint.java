@@ -34,7 +34,7 @@ public final class ProverFootprint {
             }
             return new Sizes(lg, shape.numConstraints(), q.numInputs, q.numAux, shape.a().nonZeros(), shape.b().nonZeros(),
                     shape.c().nonZeros(), shape.numCoefficients(), q.bInputCount, q.aAuxCount, q.bAuxCount, q.tailCount,
-                    q.aTailBases().length / 12, q.b1TailBases().length / 12);
+                    q.aTailCount(), q.bTailCount());
         }
     }
 
@@ -49,18 +49,26 @@ public final class ProverFootprint {
         return tableBytes(s) + pointBytes(s);
     }
 
-    /** Bytes {@link DeviceProvingKey} keeps on the device with streamed points: all but the points. */
+    /** Bytes {@link DeviceProvingKey} keeps on the device with streamed points: all but the queries. */
     public static long streamedResidentBytes(Sizes s) {
-        return tableBytes(s);
+        return tableBytes(s) + tailBaseBytes(s);
     }
 
-    /** The queries and the tail bases: what streamed mode keeps in pinned host memory instead. */
+    /** The queries and the tail bases. */
     public static long pointBytes(Sizes s) {
+        return queryBytes(s) + tailBaseBytes(s);
+    }
+
+    /** The five queries: what streamed mode reads from the parameter file during each proof instead. */
+    public static long queryBytes(Sizes s) {
         long m = 1L << s.lgDomain();
         long bPoints = s.bInputs() + s.bAux();
-        long queries = G1 * (m - 1) + G1 * s.aux() + G1 * (s.inputs() + s.aAux()) + (G1 + G2) * bPoints;
-        long tailBases = G1 * (s.tail() + s.aTail() + s.bTail()) + G2 * s.bTail();
-        return queries + tailBases;
+        return G1 * (m - 1) + G1 * s.aux() + G1 * (s.inputs() + s.aAux()) + (G1 + G2) * bPoints;
+    }
+
+    /** The tail bases, on the device in both modes. */
+    public static long tailBaseBytes(Sizes s) {
+        return G1 * (s.tail() + s.aTail() + s.bTail()) + G2 * s.bTail();
     }
 
     /** Matrices, selection tables, NTT and coset tables, 1/Z. */

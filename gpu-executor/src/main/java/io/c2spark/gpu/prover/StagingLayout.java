@@ -24,8 +24,8 @@ public final class StagingLayout {
     public StagingLayout(QueryLayout layout) {
         this.layout = layout;
         this.bitWords = (layout.numAux + 63) / 64;
-        this.aTailCount = layout.aTailBases().length / 12;
-        this.bTailCount = layout.b1TailBases().length / 12;
+        this.aTailCount = layout.aTailCount();
+        this.bTailCount = layout.bTailCount();
         long at = 0;
         inputsAt = at;
         at = align(at + 32L * layout.numInputs);

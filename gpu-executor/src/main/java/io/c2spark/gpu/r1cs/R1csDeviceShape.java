@@ -1,7 +1,6 @@
 package io.c2spark.gpu.r1cs;
 
-import jcuda.driver.CUdeviceptr;
-
+import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.SparseMatrix;
 import io.c2spark.core.r1cs.Variable;
@@ -11,6 +10,10 @@ import io.c2spark.gpu.runtime.GpuStream;
 import io.c2spark.gpu.runtime.Kernel;
 import io.c2spark.gpu.runtime.Launch;
 import io.c2spark.gpu.runtime.LaunchShapes;
+import io.c2spark.gpu.runtime.GpuEvent;
+import io.c2spark.gpu.runtime.PinnedHostBuffer;
+import java.nio.IntBuffer;
+import jcuda.driver.CUdeviceptr;
 
 /**
  * A circuit's A, B and C matrices and coefficient table kept on one device, uploaded once per
@@ -20,6 +23,11 @@ import io.c2spark.gpu.runtime.LaunchShapes;
  * re-encoded once, here, as where its value lives in the compact witness ({@link #columnCodes}):
  * the kernel then reads the witness's input array, bitmap and tail as they are, with no per-proof
  * expansion to a dense vector and no per-term search for a tail value's rank.
+ *
+ * <p>The arrays go up matrix by matrix and chunk by chunk through two pinned buffers, each chunk
+ * written straight from the shape (the column codes encoded as they are written), so that no
+ * second copy of the shape is ever on the heap: a 32GiB partition's matrices are about 7.5 GB of
+ * int arrays there already.
  */
 public final class R1csDeviceShape implements AutoCloseable {
     /** Column-code kinds (bits 31-30), as spmv.cuh reads them. */
@@ -28,6 +36,9 @@ public final class R1csDeviceShape implements AutoCloseable {
     public static final int KIND_INPUT = 2;
     /** Indices must leave the two kind bits free. */
     public static final int MAX_INDEX = (1 << 30) - 1;
+
+    /** Ints per staged copy of the upload: 32 MiB in each of two pinned buffers. */
+    static final int UPLOAD_CHUNK_INTS = 8 << 20;
 
     /** The three matrices, in the order of {@link #matrix}. */
     public enum Matrix { A, B, C }
@@ -41,7 +52,104 @@ public final class R1csDeviceShape implements AutoCloseable {
     private final int[] nonZeros = new int[3];
 
     public R1csDeviceShape(GpuDevice device, R1csShape shape) {
-        this(device, shape.numConstraints(), shape.coefficients(), csr(shape));
+        this(device, shape, UPLOAD_CHUNK_INTS);
+    }
+
+    /** With the upload in chunks of chunkInts ints. */
+    R1csDeviceShape(GpuDevice device, R1csShape shape, int chunkInts) {
+        this.device = device;
+        this.rows = shape.numConstraints();
+        long[] bits = shape.auxBits();
+        int[] rankPrefix = tailRankPrefix(bits, shape.numAux());
+        try (IntUpload up = new IntUpload(device, chunkInts)) {
+            table = device.allocate(8L * Math.max(4, shape.coefficients().length));
+            table.upload(shape.coefficients());
+            for (Matrix m : Matrix.values()) {
+                SparseMatrix sm = matrix(shape, m);
+                int i = m.ordinal();
+                int nnz = sm.nonZeros();
+                nonZeros[i] = nnz;
+                rowStarts[i] = up.upload(rows + 1L, (from, out) -> {
+                    for (int k = 0; k < out.limit(); k++) {
+                        out.put(k, sm.rowStart((int) from + k));
+                    }
+                });
+                // An empty matrix still gets one (zero) entry: a buffer is never empty.
+                columns[i] = up.upload(Math.max(1, nnz), (from, out) -> {
+                    for (int k = 0; k < out.limit(); k++) {
+                        out.put(k, from + k < nnz ? columnCode(sm.var((int) from + k), bits, rankPrefix) : 0);
+                    }
+                });
+                coefficients[i] = up.upload(Math.max(1, nnz), (from, out) -> {
+                    for (int k = 0; k < out.limit(); k++) {
+                        out.put(k, from + k < nnz ? sm.coeffIndex((int) from + k) : 0);
+                    }
+                });
+            }
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Uploads of int arrays made chunk by chunk into two pinned buffers in turn (the host fills one,
+     * in parallel, while the other's copy runs), on a stream of their own; closing waits for the
+     * copies.
+     */
+    private static final class IntUpload implements AutoCloseable {
+        /** Writes the values of positions from .. from + out.limit() - 1 into out. */
+        interface Values {
+            void write(long from, IntBuffer out);
+        }
+
+        private final GpuDevice device;
+        private final int chunkInts;
+        private final GpuStream stream;
+        private final PinnedHostBuffer[] buffers = new PinnedHostBuffer[2];
+        private final GpuEvent[] copied = new GpuEvent[2];
+        private final boolean[] pending = new boolean[2];
+        private int next;
+
+        IntUpload(GpuDevice device, int chunkInts) {
+            this.device = device;
+            this.chunkInts = chunkInts;
+            this.stream = device.newStream();
+            for (int i = 0; i < 2; i++) {
+                buffers[i] = new PinnedHostBuffer(device, 4L * chunkInts);
+                copied[i] = new GpuEvent(device);
+            }
+        }
+
+        /** A device array of count ints, written by values. */
+        DeviceBuffer upload(long count, Values values) {
+            DeviceBuffer dst = device.allocate(4 * count);
+            for (long from = 0; from < count; from += chunkInts) {
+                int n = (int) Math.min(chunkInts, count - from);
+                int b = next;
+                next ^= 1;
+                if (pending[b]) {
+                    copied[b].synchronize();
+                }
+                IntBuffer window = buffers[b].window(0, 4 * n).asIntBuffer();
+                long first = from;
+                ComputePool.forRange(0, n, 1 << 16, (lo, hi) -> values.write(first + lo, window.slice(lo, hi - lo)));
+                buffers[b].copyTo(0, dst, 4 * from, 4L * n, stream);
+                copied[b].record(stream);
+                pending[b] = true;
+            }
+            return dst;
+        }
+
+        @Override
+        public void close() {
+            stream.synchronize();
+            stream.close();
+            for (int i = 0; i < 2; i++) {
+                buffers[i].close();
+                copied[i].close();
+            }
+        }
     }
 
     /** From CSR arrays per matrix (row starts, column codes, coefficient indices): the shape's, or synthetic ones. */
@@ -58,27 +166,6 @@ public final class R1csDeviceShape implements AutoCloseable {
         }
     }
 
-    /** {row starts, column codes, coefficient indices} of A, B and C. */
-    private static int[][][] csr(R1csShape shape) {
-        int[] ranks = tailRanks(shape.auxBits(), shape.numAux());
-        int[][][] out = new int[3][][];
-        for (Matrix m : Matrix.values()) {
-            SparseMatrix sm = matrix(shape, m);
-            int nnz = sm.nonZeros();
-            int[] starts = new int[sm.rows() + 1];
-            int[] coeffs = new int[Math.max(1, nnz)];
-            for (int r = 0; r < sm.rows(); r++) {
-                starts[r] = sm.rowStart(r);
-                starts[r + 1] = sm.rowEnd(r);
-            }
-            for (int p = 0; p < nnz; p++) {
-                coeffs[p] = sm.coeffIndex(p);
-            }
-            out[m.ordinal()] = new int[][] {starts, columnCodes(sm, shape.auxBits(), ranks), coeffs};
-        }
-        return out;
-    }
-
     private DeviceBuffer upload(int[] values) {
         DeviceBuffer b = device.allocate(4L * values.length);
         b.upload(values);
@@ -93,22 +180,9 @@ public final class R1csDeviceShape implements AutoCloseable {
         };
     }
 
-    /** ranks[v] = the number of non-bit aux variables before v: a non-bit value's index in the tail. */
-    public static int[] tailRanks(long[] auxBits, int numAux) {
-        int[] ranks = new int[numAux];
-        int t = 0;
-        for (int v = 0; v < numAux; v++) {
-            ranks[v] = t;
-            if (!bit(auxBits, v)) {
-                t++;
-            }
-        }
-        return ranks;
-    }
-
     /**
-     * The inverse of {@link #tailRanks}: the aux index of each non-bit aux variable, in order, so
-     * that a tail column code's index names its variable.
+     * The inverse of the tail ranks ({@link #columnCode}): the aux index of each non-bit aux
+     * variable, in order, so that a tail column code's index names its variable.
      */
     public static int[] tailVariables(long[] auxBits, int numAux) {
         int count = 0;
@@ -125,27 +199,41 @@ public final class R1csDeviceShape implements AutoCloseable {
         return vars;
     }
 
-    /** Each term's column as (kind << 30) | index: input index, bit aux index, or tail rank. */
-    static int[] columnCodes(SparseMatrix m, long[] auxBits, int[] tailRanks) {
-        int[] codes = new int[Math.max(1, m.nonZeros())];
-        for (int p = 0; p < m.nonZeros(); p++) {
-            int var = m.var(p);
-            int index = Variable.index(var);
-            int kind;
-            if (Variable.isInput(var)) {
-                kind = KIND_INPUT;
-            } else if (bit(auxBits, var)) {
-                kind = KIND_BIT;
-            } else {
-                kind = KIND_TAIL;
-                index = tailRanks[var];
-            }
-            if (index > MAX_INDEX) {
-                throw new IllegalArgumentException("variable index " + index + " does not fit the 30 bits of a column code");
-            }
-            codes[p] = kind << 30 | index;
+    /**
+     * prefix[w] = the number of non-bit aux variables before word w of the bit flags (numAux / 64 + 1
+     * words, not one rank per variable): a non-bit value's index in the tail is its word's prefix
+     * plus the non-bits below it in its word.
+     */
+    public static int[] tailRankPrefix(long[] auxBits, int numAux) {
+        int words = (numAux + 63) / 64;
+        int[] prefix = new int[words + 1];
+        for (int w = 0; w < words; w++) {
+            int inWord = Math.min(64, numAux - 64 * w);
+            long mask = inWord == 64 ? -1L : (1L << inWord) - 1;
+            long flags = w < auxBits.length ? auxBits[w] : 0L;
+            prefix[w + 1] = prefix[w] + inWord - Long.bitCount(flags & mask);
         }
-        return codes;
+        return prefix;
+    }
+
+    /** A term's column as (kind << 30) | index: input index, bit aux index, or tail rank. */
+    public static int columnCode(int var, long[] auxBits, int[] rankPrefix) {
+        int index = Variable.index(var);
+        int kind;
+        if (Variable.isInput(var)) {
+            kind = KIND_INPUT;
+        } else if (bit(auxBits, var)) {
+            kind = KIND_BIT;
+        } else {
+            kind = KIND_TAIL;
+            int w = var >>> 6;
+            long flags = w < auxBits.length ? auxBits[w] : 0L;
+            index = rankPrefix[w] + Long.bitCount(~flags & ((1L << (var & 63)) - 1));
+        }
+        if (index > MAX_INDEX) {
+            throw new IllegalArgumentException("variable index " + index + " does not fit the 30 bits of a column code");
+        }
+        return kind << 30 | index;
     }
 
     private static boolean bit(long[] bitmap, int i) {
@@ -205,11 +293,15 @@ public final class R1csDeviceShape implements AutoCloseable {
 
     @Override
     public void close() {
-        table.close();
-        for (int i = 0; i < 3; i++) {
-            rowStarts[i].close();
-            columns[i].close();
-            coefficients[i].close();
+        if (table != null) {
+            table.close();
+        }
+        for (DeviceBuffer[] bs : new DeviceBuffer[][] {rowStarts, columns, coefficients}) {
+            for (DeviceBuffer b : bs) {
+                if (b != null) {
+                    b.close();
+                }
+            }
         }
     }
 }

@@ -60,7 +60,10 @@ public enum Kernel {
     QAP_SUM_PARTIALS("qap_sum_partials"),
     QAP_IC_L_SCALARS("qap_ic_l_scalars"),
     FR_NONZERO_FLAGS("fr_nonzero_flags"),
-    FR_COMPACT("fr_compact");
+    FR_COMPACT("fr_compact"),
+    G1_DECODE_ZCASH("g1_decode_zcash"),
+    G2_DECODE_ZCASH("g2_decode_zcash"),
+    GATHER_POINTS("gather_points");
 
     public final String symbol;
 

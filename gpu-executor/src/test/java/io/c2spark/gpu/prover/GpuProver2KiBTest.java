@@ -3,13 +3,17 @@ package io.c2spark.gpu.prover;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import java.util.Random;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.CpuProver;
+import io.c2spark.core.groth16.ParameterFile;
+import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.Proof;
@@ -36,14 +40,15 @@ import io.c2spark.gpu.msm.Curve;
 import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
- * A sealed 2KiB sector's partition (2,687,961 constraints, domain 2^22) proven on the GPU and on
+ * A sealed 2KiB sector's partition (2,687,961 constraints, domain 2^22) proven on the GPU, with the
+ * key loaded from a .params file (resident, streamed, and as the command line's backend), and on
  * the CPU with the same witness, r and s: equal 192 bytes; and a seal proof made on the GPU through
  * SealProver verifies. Prints the timings that docs/benchmarks.md records ("[gpu prover]" lines).
  */
 @Tag("gpu")
 class GpuProver2KiBTest {
     @Test
-    void partitionProofEqualsTheCpuProofAndVerifies() throws Exception {
+    void partitionProofEqualsTheCpuProofAndVerifies(@TempDir Path dir) throws Exception {
         GpuDevice d = GpuTestDevice.get();
         long seed = TestData.SEED;
         Random rnd = new Random(seed);
@@ -63,11 +68,14 @@ class GpuProver2KiBTest {
         Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(seed + 1)));
         long t2 = System.nanoTime();
         report("shape %.1f s, parameters %.1f s (%,d constraints)", t0, t1, t2, shape.numConstraints());
+        Path file = dir.resolve("2KiB.params");
+        ParameterFiles.writeParams(params, file);
 
-        try (DeviceProvingKey key = new DeviceProvingKey(d, shape, params); GpuProver gpu = new GpuProver(key)) {
-            long t3 = System.nanoTime();
-            System.out.printf("[gpu prover] 2KiB device key: %.2f s to load, %.0f MiB on the device%n", (t3 - t2) / 1e9,
-                    key.bytes() / 1048576.0);
+        long t3 = System.nanoTime();
+        try (ParameterFile source = ParameterFile.open(file); DeviceProvingKey key = new DeviceProvingKey(d, shape, source);
+             GpuProver gpu = new GpuProver(key)) {
+            System.out.printf("[gpu prover] 2KiB device key from the file: %.2f s to load (%s), %.0f MiB on the device, %s%n",
+                    (System.nanoTime() - t3) / 1e9, key.load.describe(), key.bytes() / 1048576.0, PeakRss.describe());
             long w0 = System.nanoTime();
             Witness w = WitnessSystem.of(PartitionCircuits.of(c1, 0));
             System.out.printf("[gpu prover] 2KiB witness: %.3f s%n", (System.nanoTime() - w0) / 1e9);
@@ -100,7 +108,7 @@ class GpuProver2KiBTest {
             assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(gpuProof),
                     "GPU and CPU proofs of the same partition (seed " + seed + ")");
             // Streamed parameters in chunks of 4096 G2 points: every large sum is several steps.
-            try (DeviceProvingKey streamedKey = new DeviceProvingKey(d, shape, params, key.layout, VramLedger.Mode.STREAMED,
+            try (DeviceProvingKey streamedKey = new DeviceProvingKey(d, shape, source, key.layout, VramLedger.Mode.STREAMED,
                     4096 * Curve.G2.affineBytes()); GpuProver streamed = new GpuProver(streamedKey)) {
                 long a = System.nanoTime();
                 Proof p = streamed.prove(w, r, s);
@@ -112,7 +120,7 @@ class GpuProver2KiBTest {
             // large card), and streamed when the property asks for it.
             for (boolean stream : new boolean[] {false, true}) {
                 System.setProperty(GpuProverProvider.STREAM_PROPERTY, Boolean.toString(stream));
-                try (CoordinatedGpuProver cli = (CoordinatedGpuProver) new GpuProverProvider().open(shape, params)) {
+                try (CoordinatedGpuProver cli = (CoordinatedGpuProver) new GpuProverProvider().open(shape, source)) {
                     assertEquals(stream ? VramLedger.Mode.STREAMED : VramLedger.Mode.RESIDENT, cli.plan().mode());
                     assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(cli.prove(w, r, s)),
                             "the command line's GPU prover, " + cli.plan().describe() + " (seed " + seed + ")");

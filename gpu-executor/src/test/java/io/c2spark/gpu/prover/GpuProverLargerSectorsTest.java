@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.CpuProver;
+import io.c2spark.core.groth16.ParameterFile;
+import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.Proof;
@@ -27,11 +29,16 @@ import io.c2spark.gpu.GpuTestDevice;
 import io.c2spark.gpu.TestData;
 import io.c2spark.gpu.coordinator.VramLedger;
 import io.c2spark.gpu.runtime.GpuDevice;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The 8MiB and 512MiB partition circuits (3.8 M and 4.4 M constraints) proven on the GPU and on the
  * CPU with the same witness, r and s: equal 192 bytes, and the GPU's seal proof verifies. The 8MiB
- * sector is sealed; also with streamed parameters (64 MiB chunks). The 512MiB one is a synthetic sector (real challenged nodes, parents and paths,
+ * sector is sealed; the key is loaded from a .params file, also with streamed parameters (64 MiB chunks). The 512MiB one is a synthetic sector (real challenged nodes, parents and paths,
  * its vanilla proofs verified natively), since sealing 512MiB takes ten minutes on this machine.
  */
 @Tag("gpu")
@@ -59,7 +66,12 @@ class GpuProverLargerSectorsTest {
         Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(rnd));
         System.out.printf("[gpu prover] %s shape and parameters: %.1f s (%,d constraints)%n", size,
                 (System.nanoTime() - t0) / 1e9, shape.numConstraints());
-        try (DeviceProvingKey key = new DeviceProvingKey(d, shape, params); GpuProver gpu = new GpuProver(key)) {
+        Path dir = Files.createTempDirectory("c2spark-params");
+        Path file = dir.resolve(size + ".params");
+        ParameterFiles.writeParams(params, file);
+        try (ParameterFile source = ParameterFile.open(file); DeviceProvingKey key = new DeviceProvingKey(d, shape, source);
+             GpuProver gpu = new GpuProver(key)) {
+            System.out.printf("[gpu prover] %s key from the file: %s, %s%n", size, key.load.describe(), PeakRss.describe());
             Witness w = WitnessSystem.of(PartitionCircuits.of(c1, 0));
             long[] r = new long[4];
             long[] s = new long[4];
@@ -78,7 +90,7 @@ class GpuProverLargerSectorsTest {
                     Runtime.getRuntime().availableProcessors(), (System.nanoTime() - b) / 1e6);
             assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(gpuProof),
                     size + ": GPU and CPU proofs of the same partition");
-            try (DeviceProvingKey streamedKey = new DeviceProvingKey(d, shape, params, key.layout, VramLedger.Mode.STREAMED,
+            try (DeviceProvingKey streamedKey = new DeviceProvingKey(d, shape, source, key.layout, VramLedger.Mode.STREAMED,
                     STREAM_CHUNK); GpuProver streamed = new GpuProver(streamedKey)) {
                 Proof p = null;
                 for (int i = 0; i < 2; i++) {
@@ -93,6 +105,9 @@ class GpuProverLargerSectorsTest {
             byte[] seal = SealProver.prove(c1, gpu, rnd, m -> { });
             assertEquals(-1, SealVerifier.firstInvalidPartition(c1.registeredProof(), c1.replicaId(), c1.commD(),
                     c1.commR(), c1.seed(), params.vk(), seal), size + ": the GPU seal proof verifies");
+        } finally {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(dir);
         }
     }
 }

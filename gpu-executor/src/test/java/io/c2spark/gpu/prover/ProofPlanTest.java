@@ -22,6 +22,7 @@ import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.ProofAssembly;
 import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.groth16.QueryLayout;
+import io.c2spark.core.groth16.TailBases;
 import io.c2spark.core.msm.BatchAddition;
 import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.core.r1cs.R1csShape;
@@ -63,17 +64,17 @@ class ProofPlanTest {
         return abc[0];
     }
 
-    static long[] points(Parameters p, QueryLayout q, ProofPlan.Points which) {
+    static long[] points(Parameters p, TailBases t, ProofPlan.Points which) {
         return switch (which) {
             case H -> p.h();
             case L -> p.l();
             case A -> p.a();
             case B_G1 -> p.bG1();
             case B_G2 -> p.bG2();
-            case L_TAIL -> q.lTailBases();
-            case A_TAIL -> q.aTailBases();
-            case B1_TAIL -> q.b1TailBases();
-            case B2_TAIL -> q.b2TailBases();
+            case L_TAIL -> t.l();
+            case A_TAIL -> t.a();
+            case B1_TAIL -> t.b1();
+            case B2_TAIL -> t.b2();
         };
     }
 
@@ -91,6 +92,7 @@ class ProofPlanTest {
             Parameters params = ParameterGenerator.generate(shape, ParameterGenerator.ToxicWaste.random(new Random(seed)));
             Witness w = WitnessSystem.of(c.circuit());
             QueryLayout q = new QueryLayout(shape, params);
+            TailBases tails = TailBases.gather(q, params);
             StagingLayout st = new StagingLayout(q);
             EvaluationDomain dom = EvaluationDomain.forCoefficients(shape.numConstraints());
             long[] image = st.image(w);
@@ -107,7 +109,7 @@ class ProofPlanTest {
                 Curve curve = s.points().curve;
                 assertTrue(s.n() <= ProofPlan.chunkPoints(curve, chunkBytes));
                 stepsPerSum[s.sum()]++;
-                long[] pts = Arrays.copyOfRange(points(params, q, s.points()), (int) (s.first() * curve.affineLongs),
+                long[] pts = Arrays.copyOfRange(points(params, tails, s.points()), (int) (s.first() * curve.affineLongs),
                         (int) ((s.first() + s.n()) * curve.affineLongs));
                 long[] src = switch (s.source()) {
                     case STAGED -> image;

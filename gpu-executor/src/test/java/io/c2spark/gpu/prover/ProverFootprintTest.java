@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.QueryLayout;
+import io.c2spark.core.groth16.TailBases;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
 import io.c2spark.gpu.coordinator.VramLedger;
@@ -26,7 +27,8 @@ class ProverFootprintTest {
         QueryLayout q = new QueryLayout(shape, p);
         ProverFootprint.Sizes s = ProverFootprint.Sizes.of(shape, q);
         long paramBytes = 8L * (p.h().length + p.l().length + p.a().length + p.bG1().length + p.bG2().length);
-        long tailBytes = 8L * (q.lTailBases().length + q.aTailBases().length + q.b1TailBases().length + q.b2TailBases().length);
+        TailBases t = TailBases.gather(q, p);
+        long tailBytes = 8L * (t.l().length + t.a().length + t.b1().length + t.b2().length);
         long matrixBytes = 4L * 3 * (shape.numConstraints() + 1)
                 + 8L * (shape.a().nonZeros() + shape.b().nonZeros() + shape.c().nonZeros()) + 8L * shape.coefficients().length;
         long nttBytes = io.c2spark.gpu.ntt.Ntt.tableBytes(s.lgDomain(), true) + 32;
@@ -36,6 +38,8 @@ class ProverFootprintTest {
             selectionBytes += 4L * (sel.density().length + sel.prefix().length);
         }
         assertEquals(paramBytes + tailBytes + matrixBytes + selectionBytes + nttBytes, ProverFootprint.residentBytes(s));
+        // Streamed, the queries are read from the file per proof; the tail bases stay on the device.
+        assertEquals(tailBytes + matrixBytes + selectionBytes + nttBytes, ProverFootprint.streamedResidentBytes(s));
         // a, b, c and the NTTs' scratch (lane 0's G1 MSM workspace), each a vector of the domain.
         assertTrue(ProverFootprint.slotBytes(s) > 4L * 32 * (1L << s.lgDomain()));
     }
@@ -76,7 +80,7 @@ class ProverFootprintTest {
         ProverFootprint.Sizes s = sizes32GiB();
         long chunk = CoordinatedGpuProver.DEFAULT_CHUNK_BYTES;
         assertTrue(ProverFootprint.slotBytes(s, chunk) < ProverFootprint.slotBytes(s));
-        assertEquals(ProverFootprint.residentBytes(s), ProverFootprint.streamedResidentBytes(s) + ProverFootprint.pointBytes(s));
+        assertEquals(ProverFootprint.residentBytes(s), ProverFootprint.streamedResidentBytes(s) + ProverFootprint.queryBytes(s));
         VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(s, 48L << 30, 0, 2L << 30, 4, chunk, false));
         System.out.println("32GiB partition on a 48 GiB card: " + plan.describe());
         assertEquals(VramLedger.Mode.STREAMED, plan.mode());

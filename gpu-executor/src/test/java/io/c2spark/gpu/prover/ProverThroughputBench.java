@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.groth16.ParameterFile;
+import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.Proof;
@@ -39,7 +41,8 @@ import io.c2spark.gpu.runtime.GpuDevice;
  * The GPU prover on one device, per sector size: the timeline of one partition (staging, upload,
  * each kernel phase, read-back and assembly) and the throughput of 1, 2 and 4 workers proving a
  * batch of partitions together through the coordinator, with two locks and with one lock (what
- * the memory lock buys), with resident and with streamed parameters. Every proof is verified.
+ * the memory lock buys), with resident parameters and with parameters streamed from a .params file.
+ * Every proof is verified.
  * The witness is built once per size and proven with fresh r and s each time: this measures the
  * prover (staging, device, assembly), not witness synthesis, which the Spark job's benchmark
  * includes.
@@ -99,11 +102,20 @@ public final class ProverThroughputBench {
                 }
             }
         }
-        try (DeviceProvingKey key = new DeviceProvingKey(device, shape, params, layout, VramLedger.Mode.STREAMED,
-                CoordinatedGpuProver.DEFAULT_CHUNK_BYTES)) {
-            for (int n : workers) {
-                run(size, key, n, GpuCoordinator.Locks.TWO, w, inputs, verifier);
+        // Streamed keys read the parameter file during each proof, as the job's do.
+        Path file = Files.createTempFile("c2spark-bench-" + size, ".params");
+        try {
+            ParameterFiles.writeParams(params, file);
+            try (ParameterFile source = ParameterFile.open(file);
+                 DeviceProvingKey key = new DeviceProvingKey(device, shape, source, layout, VramLedger.Mode.STREAMED,
+                         CoordinatedGpuProver.DEFAULT_CHUNK_BYTES)) {
+                System.out.printf("[setup] %s streamed key from %s: %s, %s%n", size, file, key.load.describe(), PeakRss.describe());
+                for (int n : workers) {
+                    run(size, key, n, GpuCoordinator.Locks.TWO, w, inputs, verifier);
+                }
             }
+        } finally {
+            Files.deleteIfExists(file);
         }
     }
 

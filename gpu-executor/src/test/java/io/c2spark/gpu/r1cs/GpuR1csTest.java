@@ -31,6 +31,10 @@ public class GpuR1csTest {
         return b;
     }
 
+    /**
+     * The shape uploaded in chunks of the default size and of 777 ints (every array of the larger
+     * circuits in several chunks, through both staging buffers, ending mid-chunk).
+     */
     @Test
     void productsEqualSparseMatrixMultiply() {
         GpuDevice d = GpuTestDevice.get();
@@ -40,18 +44,20 @@ public class GpuR1csTest {
             Witness w = WitnessSystem.of(c.circuit());
             long[] bits = Arrays.copyOf(w.bits(), (shape.numAux() + 63) / 64 + 1);
             long[] dense = w.denseAux();
-            try (R1csDeviceShape ds = new R1csDeviceShape(d, shape); GpuStream s = d.newStream();
-                 DeviceBuffer in = upload(d, w.inputs()); DeviceBuffer bm = upload(d, bits); DeviceBuffer tail = upload(d, w.tail());
-                 DeviceBuffer out = d.allocate(32L * shape.numConstraints())) {
-                for (R1csDeviceShape.Matrix which : R1csDeviceShape.Matrix.values()) {
-                    SparseMatrix m = R1csDeviceShape.matrix(shape, which);
-                    long[] want = new long[4 * m.rows()];
-                    m.multiply(shape.coefficients(), w.inputs(), dense, want);
-                    out.fill32(0x5a5a5a5a, s);
-                    ds.enqueueProduct(which, in.pointer(), bm.pointer(), tail.pointer(), out, s);
-                    s.synchronize();
-                    assertArrayEquals(want, out.downloadLongs(0, want.length), which + " of " + steps + " steps (seed "
-                            + TestData.SEED + ")");
+            for (int chunkInts : new int[] {R1csDeviceShape.UPLOAD_CHUNK_INTS, 777}) {
+                try (R1csDeviceShape ds = new R1csDeviceShape(d, shape, chunkInts); GpuStream s = d.newStream();
+                     DeviceBuffer in = upload(d, w.inputs()); DeviceBuffer bm = upload(d, bits);
+                     DeviceBuffer tail = upload(d, w.tail()); DeviceBuffer out = d.allocate(32L * shape.numConstraints())) {
+                    for (R1csDeviceShape.Matrix which : R1csDeviceShape.Matrix.values()) {
+                        SparseMatrix m = R1csDeviceShape.matrix(shape, which);
+                        long[] want = new long[4 * m.rows()];
+                        m.multiply(shape.coefficients(), w.inputs(), dense, want);
+                        out.fill32(0x5a5a5a5a, s);
+                        ds.enqueueProduct(which, in.pointer(), bm.pointer(), tail.pointer(), out, s);
+                        s.synchronize();
+                        assertArrayEquals(want, out.downloadLongs(0, want.length), which + " of " + steps + " steps, chunks of "
+                                + chunkInts + " ints (seed " + TestData.SEED + ")");
+                    }
                 }
             }
         }

@@ -47,17 +47,22 @@ class R1csDeviceShapeTest {
         TestCircuits.Instance c = TestCircuits.mixed(TestData.SEED, 70);
         R1csShape shape = ShapeSystem.of(c.circuit(), true);
         Witness w = WitnessSystem.of(c.circuit());
-        int[] ranks = R1csDeviceShape.tailRanks(shape.auxBits(), shape.numAux());
+        int[] prefix = R1csDeviceShape.tailRankPrefix(shape.auxBits(), shape.numAux());
         assertEquals(w.tailSize(), shape.numAux() - shape.numBits());
+        assertEquals(w.tailSize(), prefix[prefix.length - 1]);
         for (int t = 0; t < w.tailSize(); t++) {
-            assertEquals(t, ranks[w.tailAux()[t]], "rank of tail value " + t);
+            int code = R1csDeviceShape.columnCode(w.tailAux()[t], shape.auxBits(), prefix);
+            assertEquals(R1csDeviceShape.KIND_TAIL << 30 | t, code, "code of tail value " + t);
         }
         long[] dense = w.denseAux();
         for (R1csDeviceShape.Matrix which : R1csDeviceShape.Matrix.values()) {
             SparseMatrix m = R1csDeviceShape.matrix(shape, which);
             long[] want = new long[4 * m.rows()];
             m.multiply(shape.coefficients(), w.inputs(), dense, want);
-            int[] codes = R1csDeviceShape.columnCodes(m, shape.auxBits(), ranks);
+            int[] codes = new int[m.nonZeros()];
+            for (int p = 0; p < codes.length; p++) {
+                codes[p] = R1csDeviceShape.columnCode(m.var(p), shape.auxBits(), prefix);
+            }
             assertArrayEquals(want, decodeAndMultiply(m, codes, shape.coefficients(), w), which + " (seed " + TestData.SEED + ")");
         }
     }
@@ -69,14 +74,14 @@ class R1csDeviceShapeTest {
         int[] vars = R1csDeviceShape.tailVariables(shape.auxBits(), shape.numAux());
         Witness w = WitnessSystem.of(c.circuit());
         assertArrayEquals(java.util.Arrays.copyOf(w.tailAux(), w.tailSize()), vars);
-        int[] ranks = R1csDeviceShape.tailRanks(shape.auxBits(), shape.numAux());
+        int[] prefix = R1csDeviceShape.tailRankPrefix(shape.auxBits(), shape.numAux());
         int tails = 0;
         for (R1csDeviceShape.Matrix which : R1csDeviceShape.Matrix.values()) {
             SparseMatrix m = R1csDeviceShape.matrix(shape, which);
-            int[] codes = R1csDeviceShape.columnCodes(m, shape.auxBits(), ranks);
             for (int p = 0; p < m.nonZeros(); p++) {
-                if (codes[p] >>> 30 == R1csDeviceShape.KIND_TAIL) {
-                    assertEquals(m.var(p), vars[codes[p] & R1csDeviceShape.MAX_INDEX], which + " term " + p);
+                int code = R1csDeviceShape.columnCode(m.var(p), shape.auxBits(), prefix);
+                if (code >>> 30 == R1csDeviceShape.KIND_TAIL) {
+                    assertEquals(m.var(p), vars[code & R1csDeviceShape.MAX_INDEX], which + " term " + p);
                     tails++;
                 }
             }

@@ -22,6 +22,7 @@ import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
 import io.c2spark.core.curve.ZcashEncoding;
 import io.c2spark.core.field.Fr;
+import io.c2spark.core.r1cs.Variable;
 import io.c2spark.core.groth16.ParameterGenerator.ToxicWaste;
 import io.c2spark.gpu.setup.CircuitVariables;
 import io.c2spark.gpu.setup.DeviceParameterGenerator;
@@ -164,7 +165,7 @@ public final class SetupBench {
                 auxBits[v >>> 6] |= 1L << (v & 63);
             }
         }
-        int[] ranks = R1csDeviceShape.tailRanks(auxBits, aux);
+        int[] ranks = R1csDeviceShape.tailRankPrefix(auxBits, aux);
         long[] table = new long[4 * 64];
         Random rnd = new Random(seed);
         Fr.setOne(table, 0);
@@ -231,12 +232,7 @@ public final class SetupBench {
 
     /** The column code of variable v (inputs first, then aux). */
     static int code(int v, int inputs, long[] auxBits, int[] ranks) {
-        if (v < inputs) {
-            return R1csDeviceShape.KIND_INPUT << 30 | v;
-        }
-        int a = v - inputs;
-        boolean bit = (auxBits[a >>> 6] >>> (a & 63) & 1) != 0;
-        return bit ? R1csDeviceShape.KIND_BIT << 30 | a : ranks[a];
+        return R1csDeviceShape.columnCode(v < inputs ? Variable.input(v) : v - inputs, auxBits, ranks);
     }
 
     /** Milliseconds of the QAP at tau on the synthetic shape, median of 3 after a warm-up; sampled columns checked. */

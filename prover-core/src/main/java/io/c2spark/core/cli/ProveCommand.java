@@ -3,6 +3,8 @@ package io.c2spark.core.cli;
 import io.c2spark.core.field.IfmaLibrary;
 import io.c2spark.core.groth16.CpuProver;
 import io.c2spark.core.groth16.Groth16Prover;
+import io.c2spark.core.groth16.ParameterDigest;
+import io.c2spark.core.groth16.ParameterFile;
 import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.ProofEncoding;
@@ -43,10 +45,11 @@ import picocli.CommandLine.Spec;
             "a bad file is refused with the field named), prove every partition on the chosen backend, verify",
             "the proof, and write the seal proof (192 bytes per partition) to FILE atomically. The circuit's",
             "R1CS shape is read from the parameter directory's .shape file where `c2spark params` left one,",
-            "else synthesised. This command serves small sectors (2KiB, 8MiB, 512MiB); 32GiB and 64GiB run on",
-            "GPUs with the Spark job. Exit 0 when proved, 1 when the proof does not verify (nothing is",
-            "written), 2 when refused (no GPU for --backend gpu, a bad C1 file, a size this command does not",
-            "prove, missing parameters, a bad shape file)."})
+            "else synthesised. The CPU reads the parameters into memory and proves small sectors (2KiB, 8MiB,",
+            "512MiB); a GPU loads them from the file in chunks, decoding and checking every point on the",
+            "device, and proves every size. Exit 0 when proved, 1 when the proof does not verify (nothing is",
+            "written), 2 when refused (no GPU for --backend gpu, a bad C1 file, a size the CPU does not prove,",
+            "missing or bad parameters, a digest that differs, a bad shape file)."})
 final class ProveCommand implements Callable<Integer> {
     /** Which prover: the CPU's, a GPU's (failing at once without one), or a GPU's when there is one. */
     enum Backend { cpu, gpu, auto }
@@ -65,6 +68,11 @@ final class ProveCommand implements Callable<Integer> {
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "Where to write the seal proof.")
     Path out;
+
+    @Option(names = "--check-params-digest",
+            description = {"Before loading, check the whole parameter file against the SHA-256 in <params file>.sha256",
+                "(refused when that file is missing or the digests differ; about 30 s for 32GiB parameters)."})
+    boolean checkDigest;
 
     @Option(names = "--snarkjs-out", paramLabel = "DIR",
             description = {"Also write verification_key.json, and public.json and proof.json per partition (public-K.json",
@@ -120,9 +128,10 @@ final class ProveCommand implements Callable<Integer> {
             return 2;
         }
         SectorShape shape = c1.registeredProof().shape();
-        if (shape.partitions() > 1) {
-            err.println("c2spark prove: this command does not prove " + shape.label()
-                    + " sectors; run them on GPUs with the Spark job");
+        boolean onCpu = gpu == null;
+        if (onCpu && shape.partitions() > 1) {
+            err.println("c2spark prove: the CPU does not prove " + shape.label()
+                    + " sectors; prove them with --backend gpu or on GPUs with the Spark job");
             return 2;
         }
         // Checked before the parameters are looked for and loaded (tens of seconds), so a bad file costs
@@ -140,6 +149,13 @@ final class ProveCommand implements Callable<Integer> {
                     + "--sector-size " + shape.label() + " --out " + paramsDir + "`");
             return 2;
         }
+        if (checkDigest) {
+            log.println("checking " + paramsFile + " against " + ParameterDigest.fileFor(paramsFile) + " ...");
+            log.flush();
+            long t0 = System.nanoTime();
+            String digest = ParameterDigest.verify(paramsFile);
+            log.printf("  SHA-256 %s matches (%.1f s)%n", digest, (System.nanoTime() - t0) / 1e9);
+        }
         Path shapeFile = PorepParameters.shapeFile(paramsDir, shape);
         boolean shapeOnDisk = Files.isRegularFile(shapeFile);
         log.println("loading " + paramsFile + " and the partition circuit "
@@ -147,10 +163,11 @@ final class ProveCommand implements Callable<Integer> {
         log.flush();
         long start = System.nanoTime();
         // The circuit is read (or synthesised) on one thread, and for the CPU its evaluation domain
-        // built (the NTTs' twiddles, 0.3-1 s for 2^22), while the parameters are decoded on the compute
-        // pool: side by side they take about the longer of the two.
+        // built (the NTTs' twiddles, 0.3-1 s for 2^22), while the CPU's parameters are decoded on the
+        // compute pool: side by side they take about the longer of the two. A GPU opens the file here
+        // (its verifying key and section sizes) and loads the points onto the device once the circuit
+        // is there, since the layout of the tail bases comes from the circuit.
         long[] circuitNanos = new long[1];
-        boolean onCpu = gpu == null;
         FutureTask<Circuit> circuitTask = new FutureTask<>(() -> {
             R1csShape s = PorepParameters.circuitShape(shape, paramsDir);
             circuitNanos[0] = System.nanoTime() - start;
@@ -159,9 +176,14 @@ final class ProveCommand implements Callable<Integer> {
         Thread circuitThread = new Thread(circuitTask, "circuit shape");
         circuitThread.setDaemon(true);
         circuitThread.start();
-        Parameters params;
+        Parameters heap = null;
+        ParameterFile file = null;
         try {
-            params = ParameterFiles.readParams(paramsFile, false);
+            if (onCpu) {
+                heap = ParameterFiles.readParams(paramsFile, false);
+            } else {
+                file = ParameterFile.open(paramsFile);
+            }
         } catch (IOException | RuntimeException e) {
             circuitTask.cancel(true);
             throw e;
@@ -169,13 +191,30 @@ final class ProveCommand implements Callable<Integer> {
         long loaded = System.nanoTime();
         Circuit circuit = result(circuitTask);
         long ready = System.nanoTime();
-        Groth16Prover prover = onCpu ? new CpuProver(circuit.shape(), params, circuit.domain(), phase -> {
-            log.println("  " + phase);
-            log.flush();
-        }) : gpu.open(circuit.shape(), params);
-        log.printf("  parameters %.1f s and circuit %.1f s (%s) side by side, prover set-up %.1f s%n",
-                (loaded - start) / 1e9, circuitNanos[0] / 1e9, shapeOnDisk ? "read" : "synthesised",
-                (System.nanoTime() - ready) / 1e9);
+        if (onCpu) {
+            Groth16Prover prover = new CpuProver(circuit.shape(), heap, circuit.domain(), phase -> {
+                log.println("  " + phase);
+                log.flush();
+            });
+            setUp(loaded - start, circuitNanos[0], shapeOnDisk, ready);
+            return prove(c1, prover, heap.vk(), paramsFile, shapeOnDisk ? shapeFile : null, true);
+        }
+        try (ParameterFile source = file; Groth16Prover prover = gpu.open(circuit.shape(), source)) {
+            setUp(loaded - start, circuitNanos[0], shapeOnDisk, ready);
+            return prove(c1, prover, source.vk(), paramsFile, shapeOnDisk ? shapeFile : null, false);
+        }
+    }
+
+    private void setUp(long paramsNanos, long circuitNanos, boolean shapeOnDisk, long ready) {
+        spec.commandLine().getOut().printf("  parameters %.1f s and circuit %.1f s (%s) side by side, prover set-up %.1f s%n",
+                paramsNanos / 1e9, circuitNanos / 1e9, shapeOnDisk ? "read" : "synthesised", (System.nanoTime() - ready) / 1e9);
+    }
+
+    /** Proves, verifies and writes the proof (and the snarkjs files); the exit status. */
+    private int prove(C1Output c1, Groth16Prover prover, VerifyingKey vk, Path paramsFile, Path shapeFile, boolean onCpu)
+            throws Exception {
+        PrintWriter log = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         log.println("proving on the " + (onCpu ? "CPU (" + IfmaLibrary.describe() + ")" : "GPU"));
         byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
             log.println(line);
@@ -185,10 +224,10 @@ final class ProveCommand implements Callable<Integer> {
         // that do not belong together, end here.
         long verifyStart = System.nanoTime();
         int bad = SealVerifier.firstInvalidPartition(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(),
-                c1.seed(), params.vk(), proof);
+                c1.seed(), vk, proof);
         if (bad >= 0) {
             err.println("c2spark prove: the proof of partition " + bad + " does not verify against " + paramsFile
-                    + (shapeOnDisk ? " and " + shapeFile : "") + "; nothing written. Parameters or shape file from "
+                    + (shapeFile != null ? " and " + shapeFile : "") + "; nothing written. Parameters or shape file from "
                     + "another circuit version? Remake them with `c2spark params`.");
             err.flush();
             return 1;
@@ -199,7 +238,7 @@ final class ProveCommand implements Callable<Integer> {
         Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         log.println("wrote " + out + " (" + proof.length + " bytes)");
         if (snarkjsOut != null) {
-            writeSnarkjs(c1, params.vk(), proof);
+            writeSnarkjs(c1, vk, proof);
             log.println("wrote snarkjs files to " + snarkjsOut);
         }
         log.flush();

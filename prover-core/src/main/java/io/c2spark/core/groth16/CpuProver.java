@@ -29,7 +29,7 @@ import java.util.function.Consumer;
  * </ul>
  * The witness stays compact: bit variables are summed by {@link BatchAddition} over the query with a
  * bitmap of their values, the few non-bit (tail) values by the {@link MultiExp}, over bases gathered
- * once from the shape ({@link QueryLayout}); bits never reach a scalar multiplication. The sums
+ * once from the shape ({@link QueryLayout}, {@link TailBases}); bits never reach a scalar multiplication. The sums
  * become the proof in {@link ProofAssembly}.
  */
 public final class CpuProver implements Groth16Prover {
@@ -37,7 +37,7 @@ public final class CpuProver implements Groth16Prover {
     private static final int G2L = G2.AFFINE;
 
     private final R1csShape shape;
-    private final ParameterSource params;
+    private final Parameters params;
     private final MultiExp msm;
     private final EvaluationDomain domain;
     private final int ni;
@@ -46,10 +46,11 @@ public final class CpuProver implements Groth16Prover {
     /** Non-bit aux variables before word i of the bit flags: a tail value's index is its rank. */
     private final int[] tailRankPrefix;
     private final QueryLayout layout;
+    private final TailBases tails;
     /** Told each phase of a proof and its seconds as it ends; null for none. */
     private final Consumer<String> phases;
 
-    public CpuProver(R1csShape shape, ParameterSource params) {
+    public CpuProver(R1csShape shape, Parameters params) {
         this(shape, params, MultiExp.PIPPENGER, EvaluationDomain.forCoefficients(shape.numConstraints()), null);
     }
 
@@ -58,16 +59,16 @@ public final class CpuProver implements Groth16Prover {
      * caller can spend while the parameters load), reporting each phase of every proof to phases as
      * it ends (half a minute of work for a 2KiB sector).
      */
-    public CpuProver(R1csShape shape, ParameterSource params, EvaluationDomain domain, Consumer<String> phases) {
+    public CpuProver(R1csShape shape, Parameters params, EvaluationDomain domain, Consumer<String> phases) {
         this(shape, params, MultiExp.PIPPENGER, domain, phases);
     }
 
     /** With the MSM for the input and tail values given (the reference one in tests). */
-    public CpuProver(R1csShape shape, ParameterSource params, MultiExp msm) {
+    public CpuProver(R1csShape shape, Parameters params, MultiExp msm) {
         this(shape, params, msm, EvaluationDomain.forCoefficients(shape.numConstraints()), null);
     }
 
-    private CpuProver(R1csShape shape, ParameterSource params, MultiExp msm, EvaluationDomain domain,
+    private CpuProver(R1csShape shape, Parameters params, MultiExp msm, EvaluationDomain domain,
             Consumer<String> phases) {
         ParameterGenerator.checkInputConstraints(shape);
         int log = EvaluationDomain.logSizeFor(shape.numConstraints());
@@ -84,6 +85,7 @@ public final class CpuProver implements Groth16Prover {
         this.ni = shape.numInputs();
         this.na = shape.numAux();
         this.layout = new QueryLayout(shape, params);
+        this.tails = TailBases.gather(layout, params);
         checkSizes();
         long[] table = shape.coefficients();
         long[] one = Fr.FIELD.one();
@@ -103,7 +105,7 @@ public final class CpuProver implements Groth16Prover {
     private void checkSizes() {
         VerifyingKey vk = params.vk();
         check(vk.numPublic() + 1, ni, "IC (verifying key)", "inputs");
-        check(ParameterSource.g1Count(params.h()), domain.size() - 1, "h", "domain size - 1");
+        check(params.count(ParameterSource.Query.H), domain.size() - 1, "h", "domain size - 1");
         if (G1.isIdentityAffine(vk.delta1(), 0) || G2.isIdentityAffine(vk.delta2(), 0)) {
             // bellperson: a zero delta would be a subversion of the parameters.
             throw new IllegalArgumentException("parameters have delta at infinity");
@@ -125,12 +127,12 @@ public final class CpuProver implements Groth16Prover {
         t = phase("quotient: A, B, C evaluated, 6 NTTs of 2^" + domain.logSize(), t);
 
         long[] lAcc = BatchAddition.g1(params.l(), witness.bits(), na);
-        G1.add(lAcc, 0, msm.g1(layout.lTailBases(), witness.tail()), 0, lAcc, 0);
+        G1.add(lAcc, 0, msm.g1(tails.l(), witness.tail()), 0, lAcc, 0);
         t = phase(String.format("L: %,d aux values", na), t);
 
         long[] aAcc = msm.g1(Arrays.copyOf(params.a(), ni * G1L), witness.inputs());
         G1.add(aAcc, 0, BatchAddition.g1(params.a(), layout.aBits(witness.bits()), layout.aPoints()), 0, aAcc, 0);
-        G1.add(aAcc, 0, msm.g1(layout.aTailBases(), layout.aTail(witness.tail())), 0, aAcc, 0);
+        G1.add(aAcc, 0, msm.g1(tails.a(), layout.aTail(witness.tail())), 0, aAcc, 0);
         t = phase(String.format("A: %,d variables", layout.aPoints()), t);
 
         int bInputCount = layout.bInputCount;
@@ -139,11 +141,11 @@ public final class CpuProver implements Groth16Prover {
         long[] bTail = layout.bTail(witness.tail());
         long[] b1Acc = msm.g1(Arrays.copyOf(params.bG1(), bInputCount * G1L), bInputValues);
         G1.add(b1Acc, 0, BatchAddition.g1(params.bG1(), bBits, layout.bPoints()), 0, b1Acc, 0);
-        G1.add(b1Acc, 0, msm.g1(layout.b1TailBases(), bTail), 0, b1Acc, 0);
+        G1.add(b1Acc, 0, msm.g1(tails.b1(), bTail), 0, b1Acc, 0);
         t = phase(String.format("B in G1: %,d variables", layout.bPoints()), t);
         long[] b2Acc = msm.g2(Arrays.copyOf(params.bG2(), bInputCount * G2L), bInputValues);
         G2.add(b2Acc, 0, BatchAddition.g2(params.bG2(), bBits, layout.bPoints()), 0, b2Acc, 0);
-        G2.add(b2Acc, 0, msm.g2(layout.b2TailBases(), bTail), 0, b2Acc, 0);
+        G2.add(b2Acc, 0, msm.g2(tails.b2(), bTail), 0, b2Acc, 0);
         t = phase(String.format("B in G2: %,d variables", layout.bPoints()), t);
         // H last: the smaller sums before it have had the JIT compile the MSM's lane code, which a
         // cold first MSM of 2^22 points runs about 4 s slower.

@@ -6,10 +6,11 @@ import java.util.Random;
 
 /**
  * A Groth16 prover bound to one circuit shape and its parameters (what it precomputes from them is
- * kept across proofs): the CPU prover ({@link CpuProver}) and, later, the GPU prover. Every
- * implementation gives the same proof for the same witness, r and s.
+ * kept across proofs): the CPU prover ({@link CpuProver}) and the GPU provers of gpu-executor. Every
+ * implementation gives the same proof for the same witness, r and s. Closing releases what the
+ * prover holds beyond the heap (a GPU's device and pinned memory); the CPU prover holds nothing.
  */
-public interface Groth16Prover {
+public interface Groth16Prover extends AutoCloseable {
     /**
      * The proof of a witness of the bound circuit with blinding factors r and s (Fr Montgomery, 4
      * longs each).
@@ -23,5 +24,9 @@ public interface Groth16Prover {
         Fr.random(rng, r, 0);
         Fr.random(rng, s, 0);
         return prove(witness, r, s);
+    }
+
+    @Override
+    default void close() {
     }
 }

@@ -98,6 +98,18 @@ public final class ParameterFiles {
         }
     }
 
+    /** The verifying key at the head of a .params file, and the byte where the file's queries begin. */
+    record VkHead(VerifyingKey vk, long end) {
+    }
+
+    /** Reads the verifying key at the head of a .params file, every point checked, and no further. */
+    static VkHead readVkHead(Path file) throws IOException {
+        try (Reader in = new Reader(file)) {
+            VerifyingKey vk = readVk(in);
+            return new VkHead(vk, in.offset);
+        }
+    }
+
     private static DataOutputStream output(Path file) throws IOException {
         return new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 20));
     }

@@ -1,11 +1,19 @@
 package io.c2spark.core.groth16;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
 /**
  * Where a prover reads Groth16 parameters from, in bellperson's layout (groth16/params.rs
- * ParameterSource): heap arrays ({@link Parameters}) now; memory-mapped files and device-resident
- * points can implement the same interface. Points are affine in the shared layout (G1 12 longs, G2
- * 24 longs); no query holds the identity.
+ * ParameterSource): the verifying key, the number of points of each query and the points
+ * themselves, a range at a time, in the form a .params file holds them (bellperson's uncompressed
+ * zcash encodings, G1 96 bytes, G2 192). Nothing here hands out a whole query, so that a key of
+ * 47 GB (32GiB sectors) never has to be in the Java heap: {@link ParameterFile} reads the ranges
+ * from the file, and the GPU decodes and checks them on the device. {@link Parameters}, the heap
+ * key of small sizes that the CPU prover works on, is a source too (it encodes its points when
+ * read), so that the GPU prover takes either.
  *
+ * <p>The queries, none of which holds the identity:
  * <ul>
  * <li>h: tau^i Z(tau) / delta G1 for i = 0 .. m - 2 (m the domain size);
  * <li>l: (beta u_j(tau) + alpha v_j(tau) + w_j(tau)) / delta G1, one per aux variable;
@@ -15,25 +23,52 @@ package io.c2spark.core.groth16;
  * </ul>
  */
 public interface ParameterSource {
-    VerifyingKey vk();
+    /** The five queries, in file order, with their section names in messages. */
+    enum Query {
+        H("h", false), L("l", false), A("a", false), B_G1("b_g1", false), B_G2("b_g2", true);
 
-    long[] h();
+        /** The section's name in bellperson's file and in messages. */
+        public final String section;
+        /** Whether its points are in G2. */
+        public final boolean g2;
 
-    long[] l();
+        Query(String section, boolean g2) {
+            this.section = section;
+            this.g2 = g2;
+        }
 
-    long[] a();
-
-    long[] bG1();
-
-    long[] bG2();
-
-    /** Points of a G1 query. */
-    static int g1Count(long[] query) {
-        return query.length / VerifyingKey.G1_LONGS;
+        /** Bytes of one point's uncompressed encoding: 96 in G1, 192 in G2. */
+        public int encodedBytes() {
+            return g2 ? 192 : 96;
+        }
     }
 
-    /** Points of a G2 query. */
-    static int g2Count(long[] query) {
-        return query.length / VerifyingKey.G2_LONGS;
+    /** Where the parameters come from, for messages: a file's path, or what they are. */
+    String origin();
+
+    VerifyingKey vk();
+
+    /** Points of the query. */
+    int count(Query q);
+
+    /**
+     * Puts the uncompressed encodings of points first .. first + n - 1 of the query into dst at
+     * its position, which advances by n * q.encodedBytes(). Safe to call from several threads at
+     * once (each with its own buffer). A range outside the query is an IndexOutOfBoundsException,
+     * a buffer without room for it an IllegalArgumentException.
+     */
+    void read(Query q, long first, int n, ByteBuffer dst) throws IOException;
+
+    /** Checks that [first, first + n) lies in the query and that dst has room for it; for implementations. */
+    static void checkRead(ParameterSource source, Query q, long first, int n, ByteBuffer dst) {
+        int count = source.count(q);
+        if (first < 0 || n < 0 || first > count - (long) n) {
+            throw new IndexOutOfBoundsException("points " + first + " .. " + (first + n - 1) + " of section " + q.section
+                    + ", which holds " + count + " (" + source.origin() + ")");
+        }
+        if (dst.remaining() < (long) n * q.encodedBytes()) {
+            throw new IllegalArgumentException(n + " points of section " + q.section + " take " + (long) n * q.encodedBytes()
+                    + " bytes, the buffer has room for " + dst.remaining());
+        }
     }
 }

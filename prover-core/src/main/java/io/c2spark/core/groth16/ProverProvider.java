@@ -17,6 +17,11 @@ public interface ProverProvider {
      */
     void checkAvailable();
 
-    /** A prover for the circuit and parameters on this backend. */
+    /**
+     * A prover for the circuit over the parameters of params on this backend, loaded from them in
+     * chunks (a {@link ParameterFile} is never read whole into the heap). The prover may read params
+     * again while it proves (a GPU that streams the points from the file), so the caller closes
+     * the prover before params.
+     */
     Groth16Prover open(R1csShape shape, ParameterSource params);
 }

@@ -1,29 +1,27 @@
 package io.c2spark.core.groth16;
 
-import io.c2spark.core.curve.G1;
-import io.c2spark.core.curve.G2;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.r1cs.R1csShape;
 import java.util.Arrays;
 
 /**
- * Where each witness value meets the parameter queries, worked out once per circuit and parameters
- * so that every prover (CPU or GPU) reads the compact witness as it is. Each query's points are in
- * variable order, the k-th point belonging to the k-th variable of the query's density:
+ * Where each witness value meets the parameter queries, worked out once per circuit from its shape
+ * alone (no points), so that every prover (CPU or GPU) reads the compact witness as it is. Each
+ * query's points are in variable order, the k-th point belonging to the k-th variable of the
+ * query's density:
  * <ul>
  * <li>l: one point per aux variable; a: every input, then the aux variables in A; b_g1 and b_g2:
  * the inputs in B, then the aux variables in B;
  * <li>bit variables are summed by batch addition over a bitmap of the query's points
  * ({@link #aBits}, {@link #bBits}; for l the witness's own bitmap serves);
- * <li>the few non-bit (tail) values go to MSMs over bases gathered here once ({@link #lTailBases}
- * and the others), with their scalars picked from the tail per proof ({@link #aTail}, {@link #bTail}).
+ * <li>the few non-bit (tail) values go to MSMs over the tail bases: the points of the tail
+ * variables, at the positions {@link #lTailPoints}, {@link #aTailPoints} and {@link #bTailPoints}
+ * of the queries, gathered once by the prover (on the heap, {@link TailBases}; on the GPU, on the
+ * device), with their scalars picked from the tail per proof ({@link #aTail}, {@link #bTail}).
  * </ul>
- * It refuses parameters whose l, a, b_g1 or b_g2 query does not fit the shape.
+ * {@link #checkFits} refuses parameters whose l, a, b_g1 or b_g2 query does not fit the shape.
  */
 public final class QueryLayout {
-    private static final int G1L = G1.AFFINE;
-    private static final int G2L = G2.AFFINE;
-
     private final R1csShape shape;
     public final int numInputs;
     public final int numAux;
@@ -33,14 +31,15 @@ public final class QueryLayout {
     public final int bAuxCount;
     public final int tailCount;
     private final int[] bInputs;
-    private final long[] lTailBases;
+    /** Per tail base, its point in l, a, b_g1 and b_g2 (ascending), and its value's index in the tail. */
+    private final int[] lTailPoints;
+    private final int[] aTailPoints;
     private final int[] aTailPos;
-    private final long[] aTailBases;
+    private final int[] bTailPoints;
     private final int[] bTailPos;
-    private final long[] b1TailBases;
-    private final long[] b2TailBases;
 
-    public QueryLayout(R1csShape shape, ParameterSource params) {
+    /** The layout of the shape's variables over the queries. */
+    public QueryLayout(R1csShape shape) {
         this.shape = shape;
         this.numInputs = shape.numInputs();
         this.numAux = shape.numAux();
@@ -49,10 +48,6 @@ public final class QueryLayout {
         this.aAuxCount = count(shape.aAuxDensity(), na);
         this.bInputCount = count(shape.bInputDensity(), ni);
         this.bAuxCount = count(shape.bAuxDensity(), na);
-        check(ParameterSource.g1Count(params.l()), na, "l", "aux variables");
-        check(ParameterSource.g1Count(params.a()), aPoints(), "a", "inputs + aux variables in A");
-        check(ParameterSource.g1Count(params.bG1()), bPoints(), "b_g1", "variables in B");
-        check(ParameterSource.g2Count(params.bG2()), bPoints(), "b_g2", "variables in B");
         long[] bits = shape.auxBits();
         this.tailCount = na - count(bits, na);
         this.bInputs = new int[bInputCount];
@@ -61,12 +56,11 @@ public final class QueryLayout {
                 bInputs[k++] = i;
             }
         }
-        this.lTailBases = new long[tailCount * G1L];
+        this.lTailPoints = new int[tailCount];
+        int[] aPoints = new int[tailCount];
         int[] aPos = new int[tailCount];
-        long[] aBases = new long[tailCount * G1L];
+        int[] bPoints = new int[tailCount];
         int[] bPos = new int[tailCount];
-        long[] b1Bases = new long[tailCount * G1L];
-        long[] b2Bases = new long[tailCount * G2L];
         int t = 0;
         int aq = ni;
         int bq = bInputCount;
@@ -76,28 +70,38 @@ public final class QueryLayout {
             boolean inA = bit(shape.aAuxDensity(), v);
             boolean inB = bit(shape.bAuxDensity(), v);
             if (!bit(bits, v)) {
-                System.arraycopy(params.l(), v * G1L, lTailBases, t * G1L, G1L);
+                lTailPoints[t] = v;
                 if (inA) {
-                    aPos[na2] = t;
-                    System.arraycopy(params.a(), aq * G1L, aBases, na2 * G1L, G1L);
-                    na2++;
+                    aPoints[na2] = aq;
+                    aPos[na2++] = t;
                 }
                 if (inB) {
-                    bPos[nb2] = t;
-                    System.arraycopy(params.bG1(), bq * G1L, b1Bases, nb2 * G1L, G1L);
-                    System.arraycopy(params.bG2(), bq * G2L, b2Bases, nb2 * G2L, G2L);
-                    nb2++;
+                    bPoints[nb2] = bq;
+                    bPos[nb2++] = t;
                 }
                 t++;
             }
             aq += inA ? 1 : 0;
             bq += inB ? 1 : 0;
         }
+        this.aTailPoints = Arrays.copyOf(aPoints, na2);
         this.aTailPos = Arrays.copyOf(aPos, na2);
-        this.aTailBases = Arrays.copyOf(aBases, na2 * G1L);
+        this.bTailPoints = Arrays.copyOf(bPoints, nb2);
         this.bTailPos = Arrays.copyOf(bPos, nb2);
-        this.b1TailBases = Arrays.copyOf(b1Bases, nb2 * G1L);
-        this.b2TailBases = Arrays.copyOf(b2Bases, nb2 * G2L);
+    }
+
+    /** The layout, once the parameters' queries are checked to fit the shape ({@link #checkFits}). */
+    public QueryLayout(R1csShape shape, ParameterSource params) {
+        this(shape);
+        checkFits(params);
+    }
+
+    /** Refuses parameters whose l, a, b_g1 or b_g2 query has not one point per variable of its density. */
+    public void checkFits(ParameterSource params) {
+        check(params.count(ParameterSource.Query.L), numAux, "l", "aux variables");
+        check(params.count(ParameterSource.Query.A), aPoints(), "a", "inputs + aux variables in A");
+        check(params.count(ParameterSource.Query.B_G1), bPoints(), "b_g1", "variables in B");
+        check(params.count(ParameterSource.Query.B_G2), bPoints(), "b_g2", "variables in B");
     }
 
     private static void check(int have, int want, String query, String what) {
@@ -107,24 +111,29 @@ public final class QueryLayout {
         }
     }
 
-    /** l's points of the tail variables, in tail order (callers must not modify it). */
-    public long[] lTailBases() {
-        return lTailBases;
+    /** The point of l of each tail variable, in tail order (ascending; callers must not modify it). */
+    public int[] lTailPoints() {
+        return lTailPoints;
     }
 
-    /** a's points of the tail variables in A, in tail order (callers must not modify it). */
-    public long[] aTailBases() {
-        return aTailBases;
+    /** The point of a of each tail variable in A, in tail order (ascending; callers must not modify it). */
+    public int[] aTailPoints() {
+        return aTailPoints;
     }
 
-    /** b_g1's points of the tail variables in B (callers must not modify it). */
-    public long[] b1TailBases() {
-        return b1TailBases;
+    /** The point of b_g1 and of b_g2 of each tail variable in B, in tail order (ascending; callers must not modify it). */
+    public int[] bTailPoints() {
+        return bTailPoints;
     }
 
-    /** b_g2's points of the tail variables in B (callers must not modify it). */
-    public long[] b2TailBases() {
-        return b2TailBases;
+    /** Tail variables in A: the a tail bases. */
+    public int aTailCount() {
+        return aTailPoints.length;
+    }
+
+    /** Tail variables in B: the b_g1 and b_g2 tail bases. */
+    public int bTailCount() {
+        return bTailPoints.length;
     }
 
     /** Points of the query a: inputs, then aux variables in A. */
@@ -146,7 +155,7 @@ public final class QueryLayout {
         return out;
     }
 
-    /** The tail values of the tail variables in A: the scalars of {@link #aTailBases}. */
+    /** The tail values of the tail variables in A: the scalars of the a tail bases. */
     public long[] aTail(long[] tail) {
         return gather(tail, aTailPos);
     }

@@ -123,6 +123,31 @@ class ProveCommandTest {
         assertFalse(Files.exists(dir.resolve("proof")));
     }
 
+    /**
+     * --check-params-digest: a parameter file whose SHA-256 differs from its .sha256 file's, or one
+     * without a digest file, is refused before anything is loaded (the file here is not even a
+     * parameter file), exit 2, no proof written.
+     */
+    @Test
+    void aParameterFileThatDiffersFromItsDigestIsRefused(@TempDir Path dir) throws IOException {
+        Path c1 = dir.resolve("c1.json");
+        C1Writer.write(sealed2KiB(new Random(SEED)), c1);
+        Path params = Files.createDirectories(dir.resolve("params"));
+        Path file = params.resolve("c2spark-insecure-test-porep-2KiB.params");
+        Files.write(file, new byte[] {1, 2, 3});
+        String[] args = {"prove", "--c1", c1.toString(), "--params", params.toString(), "--out", dir.resolve("proof").toString(),
+            "--check-params-digest"};
+        Run missing = run(args);
+        assertEquals(2, missing.exit(), missing::toString);
+        assertTrue(missing.err().contains(file + ": no digest file " + file + ".sha256"), missing::toString);
+        Files.writeString(params.resolve(file.getFileName() + ".sha256"), "00".repeat(32) + "  " + file.getFileName() + "\n");
+        Run differs = run(args);
+        assertEquals(2, differs.exit(), differs::toString);
+        assertTrue(differs.err().contains(file + ": SHA-256 ") && differs.err().contains("differs from " + "00".repeat(32)),
+                differs::toString);
+        assertFalse(Files.exists(dir.resolve("proof")));
+    }
+
     /** A C1 path that does not exist: one line naming the command and the file, exit 2, no stack trace. */
     @Test
     void aMissingC1FileIsNamedWithoutAStackTrace(@TempDir Path dir) {

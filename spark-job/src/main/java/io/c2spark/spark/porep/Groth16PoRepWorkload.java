@@ -1,6 +1,7 @@
 package io.c2spark.spark.porep;
 
 import io.c2spark.core.groth16.CpuProver;
+import io.c2spark.core.groth16.ParameterDigest;
 import io.c2spark.core.groth16.ParameterFiles;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.Proof;
@@ -47,8 +48,9 @@ import org.apache.spark.SparkEnv;
  * coordinator, with the CPU prover's arithmetic as its "kernels", and the report's phase names say
  * cpu_prove. A task given the CPU proves on the CPU, small sector sizes only (2KiB, 8MiB, 512MiB):
  * 32GiB and 64GiB are refused there, never proven slowly. Parameters are read once per JVM and
- * sector size from c2spark.params.dir; a file missing or unreadable there is a {@link SetupException}
- * naming it, which the job does not retry.
+ * sector size from c2spark.params.dir: into the heap for the CPU prover, in chunks from the file
+ * onto each device for the GPU prover; the circuit from the directory's .shape file. A file missing
+ * or unreadable there is a {@link SetupException} naming it, which the job does not retry.
  */
 public final class Groth16PoRepWorkload extends PoRepWorkload {
     /**
@@ -63,12 +65,13 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
     @Override
     public PartitionProver prover(Settings settings) {
         Path dir = Path.of(settings.get(C2SparkSettings.PARAMS_DIR));
+        boolean checkDigest = settings.get(C2SparkSettings.CHECK_DIGEST);
         Map<SectorShape, Parameters> params = new ConcurrentHashMap<>();
-        Function<SectorShape, Parameters> loader = shape -> params.computeIfAbsent(shape, s -> load(dir, s));
+        Function<SectorShape, Parameters> loader = shape -> params.computeIfAbsent(shape, s -> load(dir, s, checkDigest));
         Map<SectorShape, CpuProver> cpuProvers = new ConcurrentHashMap<>();
         DeviceCoordinators<CpuStreamBackend> cpuDevices = DeviceCoordinators.cpuBacked(CPU_SLOTS_PER_DEVICE);
         GpuPartitionProvers gpus = GpuPartitionProvers.cudaPresent()
-                ? new GpuPartitionProvers(loader, gpuConfig(settings))
+                ? new GpuPartitionProvers(dir, gpuConfig(settings), checkDigest)
                 : null;
         SecureRandom rng = new SecureRandom();
         return new PartitionProver() {
@@ -90,8 +93,17 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
 
             @Override
             public void preload(List<Device> devices) {
+                // The heap parameters only where the CPU prover will use them: a CPU device, or GPU
+                // addresses without CUDA; and only for the sizes it proves.
+                boolean cpuProves = gpus == null || devices.stream().anyMatch(d -> !d.isGpu());
                 for (SectorShape shape : preloadShapes(settings)) {
-                    loader.apply(shape);
+                    if (gpus == null && shape.partitions() > 1) {
+                        throw new SetupException("c2spark.params.preload names " + shape.label() + ", but this "
+                                + "executor sees no CUDA device and the CPU prover does not prove " + shape.label() + " sectors");
+                    }
+                    if (cpuProves && shape.partitions() == 1) {
+                        loader.apply(shape);
+                    }
                     for (Device d : devices) {
                         if (d.isGpu() && gpus != null) {
                             gpus.preload(d, shape);
@@ -219,9 +231,13 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         return file;
     }
 
-    private static Parameters load(Path dir, SectorShape shape) {
+    /** The CPU prover's parameters, read into the heap (small sizes only); checkDigest checks the file's .sha256 first. */
+    private static Parameters load(Path dir, SectorShape shape, boolean checkDigest) {
         Path file = requireParams(dir, shape);
         try {
+            if (checkDigest) {
+                ParameterDigest.verify(file);
+            }
             return ParameterFiles.readParams(file, false);
         } catch (IOException | RuntimeException e) {
             throw new SetupException("cannot read the parameters for " + shape.label() + " in " + dir + ": "

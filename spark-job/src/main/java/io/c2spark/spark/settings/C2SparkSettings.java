@@ -61,6 +61,11 @@ public final class C2SparkSettings {
             "Sector sizes (comma-separated, e.g. 32GiB) whose parameters each executor loads at start-up, "
             + "and converts into a proving key on each of its GPUs, so the first task does not wait for them; "
             + "other sizes load on first use.", true);
+    public static final Setting<Boolean> CHECK_DIGEST = declare("c2spark.params.checkDigest", Setting.Type.BOOLEAN, "false",
+            "Before an executor loads a sector size's parameters, check the whole .params file against the SHA-256 "
+            + "(hex) in the file of the same name with .sha256 appended, beside it (about 30 s for 32GiB "
+            + "parameters); a missing digest file or a different digest fails the load. Without it the loader still checks every point's encoding and curve equation.",
+            true);
     public static final Setting<Integer> GPU_WORKERS = declare("c2spark.gpu.workersPerDevice", Setting.Type.INT,
             "0", "Partitions one GPU's prover holds working sets (slots) for at once: the tasks sharing the "
             + "device. 0: 1 / spark.task.resource.gpu.amount, or 4 when Spark schedules no gpu resource. The "
@@ -68,12 +73,12 @@ public final class C2SparkSettings {
     public static final Setting<Long> GPU_VRAM_CAP = declare("c2spark.gpu.vramCapBytes", Setting.Type.LONG, "0",
             "Device memory the GPU prover may plan for (proving key plus slots); 0: the whole card.", true);
     public static final Setting<Boolean> GPU_STREAM_PARAMS = declare("c2spark.gpu.streamParams", Setting.Type.BOOLEAN,
-            "false", "Keep the proving parameters' points in pinned host memory and copy them to the GPU chunk "
-            + "by chunk during each proof, even where they fit on the card. Without it they are streamed only "
-            + "when the VRAM ledger finds no room for them.", true);
+            "false", "Read the proving parameters' points from the .params file chunk by chunk during each proof "
+            + "(through pinned staging buffers, decoded on the GPU), even where they fit on the card. Without it "
+            + "they are streamed only when the VRAM ledger finds no room for them.", true);
     public static final Setting<Long> GPU_STREAM_CHUNK = declare("c2spark.gpu.streamChunkBytes", Setting.Type.LONG,
-            String.valueOf(CoordinatedGpuProver.DEFAULT_CHUNK_BYTES), "Bytes of points per copy when parameters are streamed; each slot holds two such "
-            + "buffers on the device.", true);
+            String.valueOf(CoordinatedGpuProver.DEFAULT_CHUNK_BYTES), "Bytes of points per read when parameters are streamed "
+            + "(at most 1 GiB); each slot holds two such buffers on the device and two in pinned host memory.", true);
     public static final Setting<Integer> PROGRESS_INTERVAL = declare("c2spark.progress.intervalSeconds",
             Setting.Type.INT, "30", "Seconds between progress lines (sectors done / total, proofs per "
             + "minute, ETA, per device); 0 turns them off.", false);

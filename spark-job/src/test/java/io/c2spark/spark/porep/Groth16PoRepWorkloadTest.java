@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.CompactPartitionInput;
 import io.c2spark.core.porep.c2.PorepParameters;
+import io.c2spark.gpu.runtime.GpuDevice;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.prover.CoordinatedGpuProver;
 import io.c2spark.spark.settings.C2SparkSettings;
@@ -50,6 +52,16 @@ class Groth16PoRepWorkloadTest {
             assertTrue(e.getMessage().startsWith("no parameters for 2KiB in " + params
                     + ": c2spark-insecure-test-porep-2KiB.params missing (c2spark.params.dir; "), e.getMessage());
             assertTrue(e.getMessage().contains("c2spark params --sector-size 2KiB --out " + params), e.getMessage());
+        }
+    }
+
+    /** A size only GPUs prove, on an executor without CUDA: refused at start-up, before any file is read. */
+    @Test
+    void aGpuOnlySizeWithoutCudaIsRefusedAtStartUp() throws Exception {
+        assumeTrue(GpuDevice.count() == 0, "this machine has a GPU");
+        try (PartitionProver p = prover("32GiB")) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.preload(List.of(Device.CPU)));
+            assertTrue(e.getMessage().contains("no CUDA device") && e.getMessage().contains("32GiB"), e.getMessage());
         }
     }
 
