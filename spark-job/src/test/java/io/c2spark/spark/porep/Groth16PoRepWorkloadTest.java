@@ -60,7 +60,7 @@ class Groth16PoRepWorkloadTest {
     void aGpuOnlySizeWithoutCudaIsRefusedAtStartUp() throws Exception {
         assumeTrue(GpuDevice.count() == 0, "this machine has a GPU");
         try (PartitionProver p = prover("32GiB")) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.preload(List.of(Device.CPU)));
+            SetupException e = assertThrows(SetupException.class, () -> p.preload(List.of(Device.CPU)));
             assertTrue(e.getMessage().contains("no CUDA device") && e.getMessage().contains("32GiB"), e.getMessage());
         }
     }
