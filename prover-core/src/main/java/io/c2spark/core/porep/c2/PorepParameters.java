@@ -5,9 +5,9 @@ import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.circuit.StackedCircuit;
+import io.c2spark.core.r1cs.BlockShapeSynthesis;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeFiles;
-import io.c2spark.core.r1cs.ShapeSystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,9 +43,12 @@ public final class PorepParameters {
         return dir.resolve(stem(shape) + ".shape");
     }
 
-    /** The partition circuit's R1CS shape, bellperson's input constraints included, synthesised. */
+    /**
+     * The partition circuit's R1CS shape, bellperson's input constraints included, synthesised with
+     * its challenges in parallel ({@link BlockShapeSynthesis}).
+     */
     public static R1csShape circuitShape(SectorShape shape) {
-        return ShapeSystem.of(StackedCircuit.blank(shape, shape.challengesPerPartition()), true);
+        return BlockShapeSynthesis.of(StackedCircuit.blank(shape, shape.challengesPerPartition()), true);
     }
 
     /**
