@@ -29,7 +29,7 @@ import java.util.zip.CRC32C;
  *
  * <p>The reader checks the checksum, every count, index and coefficient, and refuses a bad file with
  * a {@link ShapeFileException} naming the file and the field. Files are written under a temporary
- * name and renamed, so a crash leaves no partial file.
+ * name, fsync'ed and renamed, so a crash leaves no partial file.
  */
 public final class ShapeFiles {
     static final byte[] MAGIC = "C2SSHAPE".getBytes(StandardCharsets.US_ASCII);
@@ -70,6 +70,7 @@ public final class ShapeFiles {
                 out.longs(bitmap);
             }
             out.checksum();
+            out.sync();
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
             throw e;
@@ -234,6 +235,11 @@ public final class ShapeFiles {
             while (buf.hasRemaining()) {
                 channel.write(buf);
             }
+        }
+
+        /** Forces the file's bytes to the disk. */
+        void sync() throws IOException {
+            channel.force(false);
         }
 
         @Override
