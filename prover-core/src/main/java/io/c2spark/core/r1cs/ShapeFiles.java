@@ -84,6 +84,15 @@ public final class ShapeFiles {
 
     /** Reads the shape of the named circuit from file. */
     public static R1csShape read(Path file, String circuit) throws IOException {
+        return read(file, circuit, true);
+    }
+
+    /** Reads a shape from file whatever circuit it names (for tools that take the file as given). */
+    public static R1csShape readAnyCircuit(Path file) throws IOException {
+        return read(file, null, false);
+    }
+
+    private static R1csShape read(Path file, String circuit, boolean checkName) throws IOException {
         try (Source in = new Source(file)) {
             byte[] magic = in.bytes(MAGIC.length, "magic");
             if (!Arrays.equals(magic, MAGIC)) {
@@ -95,7 +104,7 @@ public final class ShapeFiles {
             }
             int nameLength = in.count("circuit name length", 1 << 12);
             String name = new String(in.bytes(nameLength, "circuit name"), StandardCharsets.UTF_8);
-            if (!name.equals(circuit)) {
+            if (checkName && !name.equals(circuit)) {
                 throw in.error("circuit name", "is \"" + name + "\", expected \"" + circuit + "\"");
             }
             int inputs = in.count("inputs", Integer.MAX_VALUE);
