@@ -76,7 +76,7 @@ public final class CpuParameterBackend implements ParameterBackend {
         Fr.sub(zt, 0, Fr.FIELD.one(), 0, zt, 0);
 
         long[] lagrange = lagrangeAt(tw.tau(), logM);
-        clock.lap("Lagrange coefficients at tau (m = " + m + ")");
+        clock.lap(String.format("Lagrange coefficients at tau (m = %,d)", m));
 
         long[] table = shape.coefficients();
         long[] s = new long[Math.multiplyExact(vars, Fr.LIMBS)];
@@ -93,7 +93,7 @@ public final class CpuParameterBackend implements ParameterBackend {
                 throw new IllegalArgumentException(ParameterGenerator.unconstrained(j - ni));
             }
         }
-        clock.lap("beta u + alpha v + w at tau, IC and L scalars (" + vars + " variables)");
+        clock.lap(String.format("IC and L scalars at tau (%,d variables)", vars));
 
         long g1Count = (m - 1L) + vars + ni + QueryLayout.count(shape.aAuxDensity(), na)
                 + QueryLayout.count(shape.bInputDensity(), ni) + QueryLayout.count(shape.bAuxDensity(), na);
@@ -107,20 +107,22 @@ public final class CpuParameterBackend implements ParameterBackend {
         emit(sink, ParameterSection.H, m - 1, g1, (out, from, n) -> powers(tw.tau(), hStart, from, n, out));
         emit(sink, ParameterSection.L, na, g1, (out, from, n) -> System.arraycopy(s, (ni + from) * Fr.LIMBS, out, 0,
                 n * Fr.LIMBS));
-        clock.lap("ic, h, l");
 
+        clock.restart();
         Arrays.fill(s, 0L);
         accumulate(shape.a(), ni, table, oneCoefficients(table), lagrange, s);
-        emit(sink, ParameterSection.A, nonZeroCount(s), g1, new NonZero(s));
-        clock.lap("u at tau, a");
+        int aCount = nonZeroCount(s);
+        clock.lap(String.format("u at tau (%,d non-zero)", aCount));
+        emit(sink, ParameterSection.A, aCount, g1, new NonZero(s));
 
+        clock.restart();
         Arrays.fill(s, 0L);
         accumulate(shape.b(), ni, table, oneCoefficients(table), lagrange, s);
         int bCount = nonZeroCount(s);
-        emit(sink, ParameterSection.B_G1, bCount, g1, new NonZero(s));
         FixedBase g2 = FixedBase.g2(tw.g2(), FixedBase.windowFor(bCount));
+        clock.lap(String.format("v at tau (%,d non-zero), G2 fixed-base table (window %d)", bCount, g2.window()));
+        emit(sink, ParameterSection.B_G1, bCount, g1, new NonZero(s));
         emit(sink, ParameterSection.B_G2, bCount, g2, new NonZero(s));
-        clock.lap("v at tau, b_g1, b_g2 (G2 window " + g2.window() + ")");
     }
 
     /** Fills out with the scalars of points from .. from + n - 1 of a section, in order. */
@@ -322,6 +324,11 @@ public final class CpuParameterBackend implements ParameterBackend {
 
         Clock(Consumer<String> log) {
             this.log = log;
+        }
+
+        /** Starts the next lap now (the time since the last lap went elsewhere). */
+        void restart() {
+            last = System.nanoTime();
         }
 
         void lap(String phase) {

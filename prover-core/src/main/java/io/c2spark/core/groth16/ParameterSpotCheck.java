@@ -152,6 +152,11 @@ public final class ParameterSpotCheck {
         return counts.get(section);
     }
 
+    /** The byte offset of the point at p in the file. */
+    public long offset(Position p) {
+        return offsets.get(p.section()) + p.index() * p.section().pointBytes();
+    }
+
     /** Up to perSection distinct random positions of every section (all of a section that has no more). */
     public List<Position> sample(int perSection, Random rnd) {
         List<Position> out = new ArrayList<>();
@@ -259,7 +264,7 @@ public final class ParameterSpotCheck {
             throws IOException {
         ParameterSection section = p.section();
         int len = section.pointBytes();
-        byte[] found = read(ch, offsets.get(section) + p.index() * len, len, p.toString());
+        byte[] found = read(ch, offset(p), len, p.toString());
         if (Fr.isZero(s, 0)) {
             mismatches.add(new Mismatch(p, "the point at infinity (its scalar is zero), which no section holds",
                     hex(found)));

@@ -50,17 +50,8 @@ class ParameterSpotCheckTest {
         return check.sample(Integer.MAX_VALUE, new Random(SEED));
     }
 
-    /** The byte offset of a section's point in the file (the sections' counts read from the checker). */
     private static long offset(ParameterSpotCheck check, ParameterSection section, long index) {
-        long at = ParameterSink.VERIFYING_KEY_BYTES;
-        for (ParameterSection s : ParameterSection.values()) {
-            at += 4;
-            if (s == section) {
-                return at + index * s.pointBytes();
-            }
-            at += check.count(s) * s.pointBytes();
-        }
-        throw new AssertionError();
+        return check.offset(new ParameterSpotCheck.Position(section, index));
     }
 
     private static byte[] read(Path file, long at, int n) throws IOException {
