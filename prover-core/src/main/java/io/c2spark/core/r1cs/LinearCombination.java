@@ -23,10 +23,6 @@ public final class LinearCombination {
     private int[] vars = new int[8];
     private long[] coeffs = new long[8 * Fr.LIMBS];
     private int size;
-    /** The sort's working arrays, kept: a shape's synthesis normalizes hundreds of millions of sides. */
-    private long[] keyed = new long[0];
-    private int[] sortedVars = new int[0];
-    private long[] sortedCoeffs = new long[0];
 
     public int size() {
         return size;
@@ -143,17 +139,13 @@ public final class LinearCombination {
 
     /** A stable sort of the terms by variable order, through a permutation of packed (key, position) longs. */
     private void sortByOrderKey() {
-        if (keyed.length < size) {
-            keyed = new long[vars.length];
-            sortedVars = new int[vars.length];
-            sortedCoeffs = new long[coeffs.length];
-        }
+        long[] keyed = new long[size];
         for (int k = 0; k < size; k++) {
             keyed[k] = ((long) Variable.orderKey(vars[k]) << 32) | k;
         }
-        Arrays.sort(keyed, 0, size);
-        int[] v = sortedVars;
-        long[] c = sortedCoeffs;
+        Arrays.sort(keyed);
+        int[] v = new int[size];
+        long[] c = new long[size * Fr.LIMBS];
         for (int k = 0; k < size; k++) {
             int from = (int) keyed[k];
             v[k] = vars[from];
