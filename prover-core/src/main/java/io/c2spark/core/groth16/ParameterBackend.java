@@ -16,29 +16,33 @@ import java.util.function.Consumer;
  *
  * <h2>What to make (bellperson's groth16/generator.rs, exactly)</h2>
  * Let n be the shape's constraints (bellperson's input constraints included, as
- * {@link ParameterGenerator#checkInputConstraints} requires), m = 2^k the smallest power of two with
- * m >= n, omega the domain's generator ({@link io.c2spark.core.ntt.EvaluationDomain#omega}), Z(tau) = tau^m - 1, and L_r(tau) = omega^r Z(tau) / (m (tau - omega^r))
- * the Lagrange coefficients of the domain (equally: the inverse NTT of tau^0 .. tau^(m-1)). For
- * every variable j (inputs first, input 0 being ONE, then aux variables; a matrix term's
- * {@link io.c2spark.core.r1cs.Variable} says which) u_j(tau) is the sum over the rows r of A
- * holding j of coefficient * L_r(tau); v_j from B and w_j from C likewise. The toxic waste's g1 and
- * g2 are the bases of every point (not the curves' generators). Then, in this order:
+ * {@link ParameterGenerator#checkInputConstraints} requires), m = 2^k the smallest power of two
+ * with m >= n, omega the domain's generator ({@link io.c2spark.core.ntt.EvaluationDomain#omega}),
+ * Z(tau) = tau^m - 1, and L_r(tau) = omega^r Z(tau) / (m (tau - omega^r)) the domain's Lagrange
+ * coefficients at tau (equally: the inverse NTT of tau^0 .. tau^(m-1)). The shape holds A, B and C
+ * in compressed sparse rows over one table of distinct coefficients
+ * ({@link io.c2spark.core.r1cs.SparseMatrix}); a term's packed
+ * {@link io.c2spark.core.r1cs.Variable} is an input (input 0 being ONE) or an aux variable. For
+ * every variable j, numbered inputs first and then aux variables, u_j(tau) is the sum over the
+ * rows r of A that hold j of coefficient * L_r(tau); v_j sums over B and w_j over C. The toxic
+ * waste's g1 and g2 are the bases of every point (not the groups' generators). Then, in this
+ * order:
  * <ol>
  * <li>IC: (beta u_j + alpha v_j + w_j) / gamma g1 for every input j (ni points);
  * <li>H: tau^i Z(tau) / delta g1 for i = 0 .. m - 2 (m - 1 points);
  * <li>L: (beta u_j + alpha v_j + w_j) / delta g1 for every aux variable j (na points); a zero
- * scalar means an unconstrained aux variable, which bellperson refuses
+ * scalar is an unconstrained aux variable, which bellperson refuses
  * (SynthesisError::UnconstrainedVariable): throw IllegalArgumentException naming it (the
- * generator refuses a point at infinity in any case, and refuses circuits with a variable in no
- * constraint before it calls the backend);
+ * generator has already refused variables in no constraint, and refuses a point at infinity in
+ * any section);
  * <li>A: u_j(tau) g1 for every variable, inputs then aux, whose u_j(tau) is not zero (bellperson
- * drops the points at infinity);
- * <li>B_G1: v_j(tau) g1 for every variable whose v_j(tau) is not zero;
+ * drops the points at infinity; every input is in A through its input constraint);
+ * <li>B_G1: v_j(tau) g1 for every variable, inputs then aux, whose v_j(tau) is not zero;
  * <li>B_G2: v_j(tau) g2 for the same variables.
  * </ol>
- * Points are affine, uncompressed zcash encodings ({@link io.c2spark.core.curve.ZcashEncoding}).
- * Points are unique, so every correct backend writes the same bytes from the same toxic waste:
- * the CPU's files are the reference for a GPU backend's.
+ * Points are affine, as uncompressed zcash encodings ({@link io.c2spark.core.curve.ZcashEncoding}).
+ * An affine point has one encoding, so every correct backend writes the same bytes from the same
+ * toxic waste: the CPU backend's files are the reference for a GPU backend's.
  *
  * <h2>Memory and progress</h2>
  * Nothing needs a whole query at once: a backend pushes chunks of points as it makes them (the

@@ -1,6 +1,7 @@
 package io.c2spark.core.r1cs;
 
 import io.c2spark.core.concurrent.ComputePool;
+import java.util.function.Consumer;
 
 /**
  * Records the shape of a {@link BlockCircuit} with its blocks synthesised in parallel, giving the
@@ -28,6 +29,12 @@ public final class BlockShapeSynthesis {
 
     /** The circuit's shape and, when asked, bellperson's input constraints after it. */
     public static <P> R1csShape of(BlockCircuit<P> circuit, boolean withInputConstraints) {
+        return of(circuit, withInputConstraints, line -> { });
+    }
+
+    /** As {@link #of(BlockCircuit, boolean)}, with a line to log for each phase and its time. */
+    public static <P> R1csShape of(BlockCircuit<P> circuit, boolean withInputConstraints, Consumer<String> log) {
+        long t0 = System.nanoTime();
         ShapeSystem prefix = new ShapeSystem();
         P shared = circuit.synthesizePrefix(prefix);
         int n = circuit.blockCount();
@@ -49,16 +56,29 @@ public final class BlockShapeSynthesis {
         int inputRows = withInputConstraints ? inputs : 0;
         int circuitRows = fit("constraints", prefix.numConstraints() + (long) n * blockRows);
         int rows = fit("constraints", (long) circuitRows + inputRows + 1) - 1;
+        int[] sizes = new int[MATRICES];
+        for (int m = 0; m < MATRICES; m++) {
+            long nonZeros = prefixNonZeros[m] + (long) n * blockNonZeros[m] + (m == 0 ? inputRows : 0);
+            sizes[m] = fit("non-zeros of " + "ABC".charAt(m), nonZeros);
+        }
+        long t1 = System.nanoTime();
+        log.accept(String.format("prefix and block 0 of %d: %,d constraints each (%.1f s)", n, blockRows, (t1 - t0) / 1e9));
+        // Nine arrays allocated side by side: the JVM zeroes a new array on the allocating thread
+        // (7.3 GB for a 32GiB partition).
         int[][] rowStart = new int[MATRICES][];
         int[][] vars = new int[MATRICES][];
         int[][] coeffs = new int[MATRICES][];
-        for (int m = 0; m < MATRICES; m++) {
-            long nonZeros = prefixNonZeros[m] + (long) n * blockNonZeros[m] + (m == 0 ? inputRows : 0);
-            int size = fit("non-zeros of " + "ABC".charAt(m), nonZeros);
-            rowStart[m] = new int[rows + 1];
-            vars[m] = new int[size];
-            coeffs[m] = new int[size];
-        }
+        ComputePool.forEach(3 * MATRICES, t -> {
+            int m = t % MATRICES;
+            switch (t / MATRICES) {
+                case 0 -> rowStart[m] = new int[rows + 1];
+                case 1 -> vars[m] = new int[sizes[m]];
+                default -> coeffs[m] = new int[sizes[m]];
+            }
+        });
+        long t2 = System.nanoTime();
+        log.accept(String.format("arrays for %,d constraints and %,d non-zeros allocated (%.1f s)", rows,
+                (long) sizes[0] + sizes[1] + sizes[2], (t2 - t1) / 1e9));
 
         ShapeSystem.Window[] prefixWindows = new ShapeSystem.Window[MATRICES];
         for (int m = 0; m < MATRICES; m++) {
@@ -92,6 +112,8 @@ public final class BlockShapeSynthesis {
             blocks[k] = cs;
         });
 
+        long t3 = System.nanoTime();
+        log.accept(String.format("blocks 1 to %d in parallel (%.1f s)", n - 1, (t3 - t2) / 1e9));
         CoefficientTable table = prefix.table();
         int[][] maps = new int[n][];
         for (int k = 0; k < n; k++) {
@@ -126,6 +148,8 @@ public final class BlockShapeSynthesis {
             cs.enforceInputConstraints();
             cs.orBitmapsInto(aInputs, aAux, bInputs, bAux, bits);
         }
+        log.accept(String.format("coefficient tables merged (%d coefficients), indices renumbered, densities (%.1f s)",
+                table.size(), (System.nanoTime() - t3) / 1e9));
         return new R1csShape(inputs, aux, new SparseMatrix(rowStart[0], vars[0], coeffs[0]),
                 new SparseMatrix(rowStart[1], vars[1], coeffs[1]), new SparseMatrix(rowStart[2], vars[2], coeffs[2]),
                 table.toArray(), aInputs, aAux, bInputs, bAux, bits);

@@ -48,7 +48,12 @@ public final class PorepParameters {
      * its challenges in parallel ({@link BlockShapeSynthesis}).
      */
     public static R1csShape circuitShape(SectorShape shape) {
-        return BlockShapeSynthesis.of(StackedCircuit.blank(shape, shape.challengesPerPartition()), true);
+        return circuitShape(shape, line -> { });
+    }
+
+    /** As {@link #circuitShape(SectorShape)}, with a line to log per phase of the synthesis. */
+    public static R1csShape circuitShape(SectorShape shape, Consumer<String> log) {
+        return BlockShapeSynthesis.of(StackedCircuit.blank(shape, shape.challengesPerPartition()), true, log);
     }
 
     /**
@@ -102,7 +107,8 @@ public final class PorepParameters {
         progress.accept((haveShape ? "reading the " + shape.label() + " partition circuit from " + shapeFile
                 : "synthesising the " + shape.label() + " partition circuit (" + shape.challengesPerPartition()
                 + " challenges in parallel)") + " ...");
-        R1csShape r1cs = circuitShape(shape, dir);
+        R1csShape r1cs = haveShape ? ShapeFiles.read(shapeFile, circuitName(shape))
+                : circuitShape(shape, line -> progress.accept("  " + line));
         progress.accept(String.format("  %,d constraints, %,d inputs, %,d aux; non-zeros A/B/C %,d / %,d / %,d (%.1f s)",
                 r1cs.numConstraints(), r1cs.numInputs(), r1cs.numAux(), r1cs.a().nonZeros(), r1cs.b().nonZeros(),
                 r1cs.c().nonZeros(), secondsSince(t0)));
