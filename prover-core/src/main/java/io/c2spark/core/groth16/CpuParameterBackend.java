@@ -27,8 +27,8 @@ import java.util.function.Consumer;
  * chunk from tau^i, A's and B's gathered per chunk from the non-zero u and v.
  * </ul>
  * Memory: besides the shape, the m Lagrange coefficients and one Fr per variable (beta u + alpha v
- * + w, then u, then v, in one array), 32 bytes each: for a 32GiB partition 4.3 + 4.2 GB, and chunks
- * of {@link #CHUNK_POINTS} points.
+ * + w, then u, then v, in one vector), 32 bytes each, in pages ({@link FrVector}): for a 32GiB
+ * partition 4.3 + 4.2 GB, and chunks of {@link #CHUNK_POINTS} points.
  */
 public final class CpuParameterBackend implements ParameterBackend {
     /** Points per chunk: 6 MiB of G1 encodings. */
@@ -75,21 +75,23 @@ public final class CpuParameterBackend implements ParameterBackend {
         Fr.pow(tw.tau(), 0, new long[] {m}, zt, 0);
         Fr.sub(zt, 0, Fr.FIELD.one(), 0, zt, 0);
 
-        long[] lagrange = lagrangeAt(tw.tau(), logM);
+        FrVector lagrange = lagrangeAt(tw.tau(), logM);
         clock.lap(String.format("Lagrange coefficients at tau (m = %,d)", m));
 
         long[] table = shape.coefficients();
-        long[] s = new long[Math.multiplyExact(vars, Fr.LIMBS)];
+        FrVector s = new FrVector(vars);
         accumulate(shape.a(), ni, scaled(table, tw.beta()), null, lagrange, s);
         accumulate(shape.b(), ni, scaled(table, tw.alpha()), null, lagrange, s);
         accumulate(shape.c(), ni, table, oneCoefficients(table), lagrange, s);
         ComputePool.forRange(0, vars, 1 << 12, (from, to) -> {
             for (int j = from; j < to; j++) {
-                Fr.mul(s, j * Fr.LIMBS, j < ni ? gammaInv : deltaInv, 0, s, j * Fr.LIMBS);
+                long[] page = s.page(j);
+                int o = FrVector.offset(j);
+                Fr.mul(page, o, j < ni ? gammaInv : deltaInv, 0, page, o);
             }
         });
         for (int j = ni; j < vars; j++) {
-            if (Fr.isZero(s, j * Fr.LIMBS)) {
+            if (s.isZero(j)) {
                 throw new IllegalArgumentException(ParameterGenerator.unconstrained(j - ni));
             }
         }
@@ -100,23 +102,21 @@ public final class CpuParameterBackend implements ParameterBackend {
         FixedBase g1 = FixedBase.g1(tw.g1(), FixedBase.windowFor(g1Count));
         clock.lap("G1 fixed-base table (window " + g1.window() + ")");
 
-        emit(sink, ParameterSection.IC, ni, g1, (out, from, n) -> System.arraycopy(s, from * Fr.LIMBS, out, 0,
-                n * Fr.LIMBS));
+        emit(sink, ParameterSection.IC, ni, g1, (out, from, n) -> s.copyTo(from, n, out));
         long[] hStart = new long[Fr.LIMBS];
         Fr.mul(zt, 0, deltaInv, 0, hStart, 0);
         emit(sink, ParameterSection.H, m - 1, g1, (out, from, n) -> powers(tw.tau(), hStart, from, n, out));
-        emit(sink, ParameterSection.L, na, g1, (out, from, n) -> System.arraycopy(s, (ni + from) * Fr.LIMBS, out, 0,
-                n * Fr.LIMBS));
+        emit(sink, ParameterSection.L, na, g1, (out, from, n) -> s.copyTo(ni + (long) from, n, out));
 
         clock.restart();
-        Arrays.fill(s, 0L);
+        s.clear();
         accumulate(shape.a(), ni, table, oneCoefficients(table), lagrange, s);
         int aCount = nonZeroCount(s);
         clock.lap(String.format("u at tau (%,d non-zero)", aCount));
         emit(sink, ParameterSection.A, aCount, g1, new NonZero(s));
 
         clock.restart();
-        Arrays.fill(s, 0L);
+        s.clear();
         accumulate(shape.b(), ni, table, oneCoefficients(table), lagrange, s);
         int bCount = nonZeroCount(s);
         FixedBase g2 = FixedBase.g2(tw.g2(), FixedBase.windowFor(bCount));
@@ -175,32 +175,32 @@ public final class CpuParameterBackend implements ParameterBackend {
 
     /** The non-zero elements of a scalar array in order, read a chunk at a time. */
     private static final class NonZero implements Scalars {
-        private final long[] values;
-        private int next;
+        private final FrVector values;
+        private long next;
 
-        NonZero(long[] values) {
+        NonZero(FrVector values) {
             this.values = values;
         }
 
         @Override
         public void fill(long[] out, int from, int n) {
             for (int k = 0; k < n; next++) {
-                if (!Fr.isZero(values, next * Fr.LIMBS)) {
-                    System.arraycopy(values, next * Fr.LIMBS, out, k * Fr.LIMBS, Fr.LIMBS);
+                if (!values.isZero(next)) {
+                    System.arraycopy(values.page(next), FrVector.offset(next), out, k * Fr.LIMBS, Fr.LIMBS);
                     k++;
                 }
             }
         }
     }
 
-    private static int nonZeroCount(long[] values) {
-        int n = values.length / Fr.LIMBS;
-        int[] counts = new int[n == 0 ? 1 : (n + (1 << 16) - 1) >>> 16];
+    private static int nonZeroCount(FrVector values) {
+        long n = values.size();
+        int[] counts = new int[(int) Math.max(1, (n + FrVector.PAGE - 1) >>> FrVector.PAGE_BITS)];
         ComputePool.forRange(0, counts.length, 1, (lo, hi) -> {
             for (int b = lo; b < hi; b++) {
                 int c = 0;
-                for (int j = b << 16; j < Math.min(n, (b + 1) << 16); j++) {
-                    c += Fr.isZero(values, j * Fr.LIMBS) ? 0 : 1;
+                for (long j = (long) b << FrVector.PAGE_BITS; j < Math.min(n, (long) (b + 1) << FrVector.PAGE_BITS); j++) {
+                    c += values.isZero(j) ? 0 : 1;
                 }
                 counts[b] = c;
             }
@@ -213,7 +213,7 @@ public final class CpuParameterBackend implements ParameterBackend {
      * power of omega, the denominators inverted together. The caller has checked tau^m != 1, so no
      * denominator is zero.
      */
-    static long[] lagrangeAt(long[] tau, int logM) {
+    static FrVector lagrangeAt(long[] tau, int logM) {
         int m = 1 << logM;
         long[] omega = EvaluationDomain.omega(logM);
         long[] c = new long[Fr.LIMBS];
@@ -222,22 +222,23 @@ public final class CpuParameterBackend implements ParameterBackend {
         long[] mInv = new long[Fr.LIMBS];
         Fr.inverse(Fr.of(m), 0, mInv, 0);
         Fr.mul(c, 0, mInv, 0, c, 0);
-        long[] out = new long[Math.multiplyExact(m, Fr.LIMBS)];
+        FrVector out = new FrVector(m);
         ComputePool.forRange(0, (m + LAGRANGE_CHUNK - 1) / LAGRANGE_CHUNK, 1, (c0, c1) -> {
             long[] w = new long[Fr.LIMBS];
             long[] d = new long[LAGRANGE_CHUNK * Fr.LIMBS];
             for (int ch = c0; ch < c1; ch++) {
                 int lo = ch * LAGRANGE_CHUNK;
                 int n = Math.min(LAGRANGE_CHUNK, m - lo);
+                long[] page = out.page(lo);
+                int first = FrVector.offset(lo) / Fr.LIMBS;
                 Fr.pow(omega, 0, new long[] {lo}, w, 0);
                 for (int i = 0; i < n; i++) {
-                    int o = (lo + i) * Fr.LIMBS;
-                    Fr.mul(w, 0, c, 0, out, o);
+                    Fr.mul(w, 0, c, 0, page, (first + i) * Fr.LIMBS);
                     Fr.sub(tau, 0, w, 0, d, i * Fr.LIMBS);
                     Fr.mul(w, 0, omega, 0, w, 0);
                 }
                 Fr.batchInverse(d, 0, n);
-                Fr.mulArrays(out, lo, d, 0, out, lo, n);
+                Fr.mulArrays(page, first, d, 0, page, first, n);
             }
         });
         return out;
@@ -267,8 +268,8 @@ public final class CpuParameterBackend implements ParameterBackend {
      * terms of the t-th T-th of the rows, into sums of its own added at the end. isOne (or null)
      * marks the coefficients equal to one, whose products are skipped.
      */
-    static void accumulate(SparseMatrix mat, int ni, long[] table, boolean[] isOne, long[] lagrange, long[] out) {
-        int na = out.length / Fr.LIMBS - ni;
+    static void accumulate(SparseMatrix mat, int ni, long[] table, boolean[] isOne, FrVector lagrange, FrVector out) {
+        int na = (int) (out.size() - ni);
         int rows = mat.rows();
         int tasks = ComputePool.parallelism();
         long[][] inputSums = new long[tasks][];
@@ -281,7 +282,8 @@ public final class CpuParameterBackend implements ParameterBackend {
             long[] prod = new long[Fr.LIMBS];
             for (int row = 0; row < rows; row++) {
                 boolean inputsHere = row >= rowLo && row < rowHi;
-                int lo = row * Fr.LIMBS;
+                long[] lpage = lagrange.page(row);
+                int lo = FrVector.offset(row);
                 for (int p = mat.rowStart(row); p < mat.rowEnd(row); p++) {
                     int var = mat.var(p);
                     long[] dst;
@@ -296,14 +298,14 @@ public final class CpuParameterBackend implements ParameterBackend {
                         if (var < auxLo || var >= auxHi) {
                             continue;
                         }
-                        dst = out;
-                        o = (ni + var) * Fr.LIMBS;
+                        dst = out.page(ni + (long) var);
+                        o = FrVector.offset(ni + (long) var);
                     }
                     int k = mat.coeffIndex(p);
                     if (isOne != null && isOne[k]) {
-                        Fr.add(dst, o, lagrange, lo, dst, o);
+                        Fr.add(dst, o, lpage, lo, dst, o);
                     } else {
-                        Fr.mul(table, k * Fr.LIMBS, lagrange, lo, prod, 0);
+                        Fr.mul(table, k * Fr.LIMBS, lpage, lo, prod, 0);
                         Fr.add(dst, o, prod, 0, dst, o);
                     }
                 }
@@ -311,8 +313,8 @@ public final class CpuParameterBackend implements ParameterBackend {
             inputSums[t] = sums;
         });
         for (long[] sums : inputSums) {
-            for (int i = 0; i < ni * Fr.LIMBS; i += Fr.LIMBS) {
-                Fr.add(out, i, sums, i, out, i);
+            for (int i = 0; i < ni; i++) {
+                Fr.add(out.page(i), FrVector.offset(i), sums, i * Fr.LIMBS, out.page(i), FrVector.offset(i));
             }
         }
     }
