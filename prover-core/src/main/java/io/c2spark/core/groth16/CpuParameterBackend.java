@@ -75,6 +75,16 @@ public final class CpuParameterBackend implements ParameterBackend {
         Fr.pow(tw.tau(), 0, new long[] {m}, zt, 0);
         Fr.sub(zt, 0, Fr.FIELD.one(), 0, zt, 0);
 
+        // The tables and the chunk buffers first, while the heap's free room is in one piece: the
+        // vectors' pages and the shape's arrays spread over it (at 32GiB a G2 table made after them
+        // found no room).
+        int bEstimate = QueryLayout.count(shape.bInputDensity(), ni) + QueryLayout.count(shape.bAuxDensity(), na);
+        long g1Count = (m - 1L) + vars + ni + QueryLayout.count(shape.aAuxDensity(), na) + bEstimate;
+        FixedBase g1 = FixedBase.g1(tw.g1(), FixedBase.windowFor(g1Count));
+        FixedBase g2 = FixedBase.g2(tw.g2(), FixedBase.windowFor(bEstimate));
+        Buffers buffers = new Buffers((int) Math.min(chunkPoints, Math.max(m - 1L, vars)));
+        clock.lap("fixed-base tables (G1 window " + g1.window() + ", G2 window " + g2.window() + ")");
+
         FrVector lagrange = lagrangeAt(tw.tau(), logM);
         clock.lap(String.format("Lagrange coefficients at tau (m = %,d)", m));
 
@@ -97,32 +107,26 @@ public final class CpuParameterBackend implements ParameterBackend {
         }
         clock.lap(String.format("IC and L scalars at tau (%,d variables)", vars));
 
-        long g1Count = (m - 1L) + vars + ni + QueryLayout.count(shape.aAuxDensity(), na)
-                + QueryLayout.count(shape.bInputDensity(), ni) + QueryLayout.count(shape.bAuxDensity(), na);
-        FixedBase g1 = FixedBase.g1(tw.g1(), FixedBase.windowFor(g1Count));
-        clock.lap("G1 fixed-base table (window " + g1.window() + ")");
-
-        emit(sink, ParameterSection.IC, ni, g1, (out, from, n) -> s.copyTo(from, n, out));
+        emit(sink, ParameterSection.IC, ni, g1, buffers, (out, from, n) -> s.copyTo(from, n, out));
         long[] hStart = new long[Fr.LIMBS];
         Fr.mul(zt, 0, deltaInv, 0, hStart, 0);
-        emit(sink, ParameterSection.H, m - 1, g1, (out, from, n) -> powers(tw.tau(), hStart, from, n, out));
-        emit(sink, ParameterSection.L, na, g1, (out, from, n) -> s.copyTo(ni + (long) from, n, out));
+        emit(sink, ParameterSection.H, m - 1, g1, buffers, (out, from, n) -> powers(tw.tau(), hStart, from, n, out));
+        emit(sink, ParameterSection.L, na, g1, buffers, (out, from, n) -> s.copyTo(ni + (long) from, n, out));
 
         clock.restart();
         s.clear();
         accumulate(shape.a(), ni, table, oneCoefficients(table), lagrange, s);
         int aCount = nonZeroCount(s);
         clock.lap(String.format("u at tau (%,d non-zero)", aCount));
-        emit(sink, ParameterSection.A, aCount, g1, new NonZero(s));
+        emit(sink, ParameterSection.A, aCount, g1, buffers, new NonZero(s));
 
         clock.restart();
         s.clear();
         accumulate(shape.b(), ni, table, oneCoefficients(table), lagrange, s);
         int bCount = nonZeroCount(s);
-        FixedBase g2 = FixedBase.g2(tw.g2(), FixedBase.windowFor(bCount));
-        clock.lap(String.format("v at tau (%,d non-zero), G2 fixed-base table (window %d)", bCount, g2.window()));
-        emit(sink, ParameterSection.B_G1, bCount, g1, new NonZero(s));
-        emit(sink, ParameterSection.B_G2, bCount, g2, new NonZero(s));
+        clock.lap(String.format("v at tau (%,d non-zero)", bCount));
+        emit(sink, ParameterSection.B_G1, bCount, g1, buffers, new NonZero(s));
+        emit(sink, ParameterSection.B_G2, bCount, g2, buffers, new NonZero(s));
     }
 
     /** Fills out with the scalars of points from .. from + n - 1 of a section, in order. */
@@ -131,17 +135,32 @@ public final class CpuParameterBackend implements ParameterBackend {
         void fill(long[] out, int from, int n);
     }
 
+    /** A chunk's scalars, points and encodings, G2-sized, allocated once. */
+    private static final class Buffers {
+        final int chunk;
+        final long[] scalars;
+        final long[] points;
+        final byte[] bytes;
+
+        Buffers(int chunk) {
+            this.chunk = Math.max(1, chunk);
+            scalars = new long[this.chunk * Fr.LIMBS];
+            points = new long[this.chunk * G2.AFFINE];
+            bytes = new byte[this.chunk * ZcashEncoding.G2_UNCOMPRESSED];
+        }
+    }
+
     /** Pushes the section's count points, base times each scalar, a chunk at a time. */
-    private void emit(ParameterSink sink, ParameterSection section, int count, FixedBase base, Scalars scalars)
-            throws IOException {
+    private static void emit(ParameterSink sink, ParameterSection section, int count, FixedBase base, Buffers buffers,
+            Scalars scalars) throws IOException {
         sink.begin(section, count);
-        int chunk = Math.min(chunkPoints, Math.max(count, 1));
+        int chunk = buffers.chunk;
         boolean g2 = section.isG2();
         int pl = g2 ? G2.AFFINE : G1.AFFINE;
         int len = section.pointBytes();
-        long[] k = new long[chunk * Fr.LIMBS];
-        long[] points = new long[chunk * pl];
-        byte[] bytes = new byte[chunk * len];
+        long[] k = buffers.scalars;
+        long[] points = buffers.points;
+        byte[] bytes = buffers.bytes;
         for (int from = 0; from < count; from += chunk) {
             int n = Math.min(chunk, count - from);
             scalars.fill(k, from, n);
