@@ -214,11 +214,11 @@ public final class CpuParameterBackend implements ParameterBackend {
 
     private static int nonZeroCount(FrVector values) {
         long n = values.size();
-        int[] counts = new int[(int) Math.max(1, (n + FrVector.PAGE - 1) >>> FrVector.PAGE_BITS)];
+        int[] counts = new int[(int) Math.max(1, (n + FrVector.PAGE - 1) / FrVector.PAGE)];
         ComputePool.forRange(0, counts.length, 1, (lo, hi) -> {
             for (int b = lo; b < hi; b++) {
                 int c = 0;
-                for (long j = (long) b << FrVector.PAGE_BITS; j < Math.min(n, (long) (b + 1) << FrVector.PAGE_BITS); j++) {
+                for (long j = (long) b * FrVector.PAGE; j < Math.min(n, (long) (b + 1) * FrVector.PAGE); j++) {
                     c += values.isZero(j) ? 0 : 1;
                 }
                 counts[b] = c;
