@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = "Filecoin PoRep C2 (Groth16 over BLS12-381) prover.",
         subcommands = {CommandLine.HelpCommand.class, BenchCommand.class, C1InfoCommand.class,
             CircuitInfoCommand.class, Groth16Command.class, SealCommand.class, SynthC1Command.class,
-            SdrGraphCommand.class, ParamsCommand.class, ProveCommand.class, VerifyCommand.class})
+            SdrGraphCommand.class, ParamsCommand.class, ParamsCheckCommand.class, ProveCommand.class, VerifyCommand.class})
 public final class C2SparkCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -3,172 +3,182 @@ package io.c2spark.core.groth16;
 import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
+import io.c2spark.core.curve.ZcashEncoding;
 import io.c2spark.core.field.Fr;
-import io.c2spark.core.msm.FixedBase;
 import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.SparseMatrix;
 import io.c2spark.core.r1cs.Variable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.util.Arrays;
 import java.util.Random;
 import java.util.function.Consumer;
 
 /**
  * Groth16 parameter generation with bellperson's semantics (groth16/generator.rs
  * generate_parameters), from a circuit's shape recorded with bellperson's input constraints
- * ({@code ShapeSystem.of(circuit, true)}):
- * <ul>
- * <li>the domain is the smallest power of two m holding the constraints; tau^0 .. tau^(m-1) give
- * the H query tau^i Z(tau) / delta for i < m - 1, Z(tau) = tau^m - 1, and, by an inverse FFT, the
- * Lagrange coefficients L_k(tau) of the domain;
- * <li>u_j(tau), v_j(tau), w_j(tau) of every variable are sums of coefficient * L_k(tau) over the
- * rows k of A, B, C holding it;
- * <li>A (B) query: u_j(tau) G1 (v_j(tau) in G1 and G2), inputs then aux, with the points at infinity
- * (u_j(tau) = 0: variables absent from A) filtered out, as bellperson filters them;
- * <li>IC = (beta u + alpha v + w) / gamma per input, L = (beta u + alpha v + w) / delta per aux
- * variable; an aux variable whose L point is the identity is refused as unconstrained (bellperson's
- * SynthesisError::UnconstrainedVariable);
- * <li>G1 and G2 are bellperson's random multiples of the generators, not the generators.
- * </ul>
- * Every multiple of G1 or G2 goes through one {@link FixedBase} table per group, in parallel.
+ * ({@code ShapeSystem.of(circuit, true)}). This class checks the circuit and the toxic waste, writes
+ * the verifying key's six points, and has a {@link ParameterBackend} make the point sections (what
+ * they hold is described there), checking what the backend delivers: the sections in order, their
+ * counts, and no point at infinity or compressed. The parameters go to a {@link ParameterSink}: the
+ * files ({@link ParameterFileWriter}) or the heap ({@link HeapParameterSink}, which the
+ * {@code generate} methods returning {@link Parameters} use with the CPU backend).
  */
 public final class ParameterGenerator {
-    private static final int G1L = G1.AFFINE;
-
     /**
      * The secret values: the bases g1 and g2 (affine) and alpha, beta, gamma, delta, tau (Fr
      * Montgomery).
      */
     public record ToxicWaste(long[] g1, long[] g2, long[] alpha, long[] beta, long[] gamma, long[] delta, long[] tau) {
+        /** The domain tag T of {@link #fromSeed}: these 22 ASCII bytes. */
+        public static final String SEED_TAG = "c2spark toxic waste v1";
+
         /**
          * Drawn in bellperson's order (g1, g2, alpha, beta, gamma, delta, tau) from rnd: a seeded
          * Random gives reproducible test parameters, a SecureRandom real ones. g1 and g2 are random
          * non-zero multiples of the generators; gamma and delta are non-zero (they are inverted).
          */
         public static ToxicWaste random(Random rnd) {
+            return draw(() -> {
+                long[] x = new long[Fr.LIMBS];
+                Fr.random(rnd, x, 0);
+                return x;
+            });
+        }
+
+        /**
+         * Drawn deterministically from seed (any number of bytes from 1 to 1024), so that the same
+         * seed gives the same parameter files on every machine and backend. The construction, for
+         * other implementations:
+         * <ul>
+         * <li>a byte stream S = SHA-256(T || seed || be64(0)) || SHA-256(T || seed || be64(1)) || ...,
+         * with T the 22 ASCII bytes {@value #SEED_TAG} and be64(i) the counter as 8 bytes
+         * big-endian;
+         * <li>each value is the next 64 bytes of S read as a big-endian unsigned integer, reduced
+         * modulo r (Fr's modulus);
+         * <li>values are drawn in bellperson's order: s1, s2, alpha, beta, gamma, delta, tau, where
+         * s1, s2, gamma and delta are drawn again (from the next 64 bytes) while they are zero;
+         * g1 = s1 G1 and g2 = s2 G2, G1 and G2 the groups' standard generators.
+         * </ul>
+         * Such toxic waste is INSECURE: whoever knows the seed can forge proofs.
+         */
+        public static ToxicWaste fromSeed(byte[] seed) {
+            if (seed.length == 0 || seed.length > 1024) {
+                throw new IllegalArgumentException("the seed has " + seed.length + " bytes; 1 to 1024 are accepted");
+            }
+            SeedStream stream = new SeedStream(seed);
+            return draw(stream::next);
+        }
+
+        private static ToxicWaste draw(java.util.function.Supplier<long[]> next) {
+            long[] s1 = nonZero(next);
+            long[] s2 = nonZero(next);
             long[] g1 = new long[G1.AFFINE];
             long[] p1 = new long[G1.JACOBIAN];
             G1.fromAffine(G1.generator(), 0, p1, 0);
-            G1.mul(p1, 0, nonZero(rnd), 0, p1, 0);
+            G1.mul(p1, 0, s1, 0, p1, 0);
             G1.toAffine(p1, 0, g1, 0);
             long[] g2 = new long[G2.AFFINE];
             long[] p2 = new long[G2.JACOBIAN];
             G2.fromAffine(G2.generator(), 0, p2, 0);
-            G2.mul(p2, 0, nonZero(rnd), 0, p2, 0);
+            G2.mul(p2, 0, s2, 0, p2, 0);
             G2.toAffine(p2, 0, g2, 0);
-            return new ToxicWaste(g1, g2, element(rnd), element(rnd), nonZero(rnd), nonZero(rnd), element(rnd));
+            long[] alpha = next.get();
+            long[] beta = next.get();
+            long[] gamma = nonZero(next);
+            long[] delta = nonZero(next);
+            return new ToxicWaste(g1, g2, alpha, beta, gamma, delta, next.get());
         }
 
-        private static long[] element(Random rnd) {
-            long[] x = new long[Fr.LIMBS];
-            Fr.random(rnd, x, 0);
-            return x;
-        }
-
-        private static long[] nonZero(Random rnd) {
+        private static long[] nonZero(java.util.function.Supplier<long[]> next) {
             long[] x;
             do {
-                x = element(rnd);
+                x = next.get();
             } while (Fr.isZero(x, 0));
             return x;
+        }
+    }
+
+    /** The byte stream of {@link ToxicWaste#fromSeed}, 64 bytes per value. */
+    private static final class SeedStream {
+        private final MessageDigest sha;
+        private final byte[] prefix;
+        private long counter;
+
+        SeedStream(byte[] seed) {
+            try {
+                sha = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("this JVM has no SHA-256", e);
+            }
+            byte[] tag = ToxicWaste.SEED_TAG.getBytes(StandardCharsets.US_ASCII);
+            prefix = new byte[tag.length + seed.length];
+            System.arraycopy(tag, 0, prefix, 0, tag.length);
+            System.arraycopy(seed, 0, prefix, tag.length, seed.length);
+        }
+
+        /** The next value: two blocks of the stream, big-endian, mod r. */
+        long[] next() {
+            byte[] wide = new byte[64];
+            System.arraycopy(block(), 0, wide, 0, 32);
+            System.arraycopy(block(), 0, wide, 32, 32);
+            return Fr.of(new BigInteger(1, wide).mod(Fr.MODULUS));
+        }
+
+        private byte[] block() {
+            sha.update(prefix);
+            sha.update(ByteBuffer.allocate(8).putLong(counter++).array());
+            return sha.digest();
         }
     }
 
     private ParameterGenerator() {
     }
 
-    /** Parameters from toxic waste drawn from a SecureRandom and discarded. */
+    /** Parameters on the heap from toxic waste drawn from a SecureRandom and discarded. */
     public static Parameters generate(R1csShape shape) {
         return generate(shape, ToxicWaste.random(new SecureRandom()));
     }
 
-    /** Parameters from the given toxic waste. */
+    /** Parameters on the heap from the given toxic waste, made on the CPU. */
     public static Parameters generate(R1csShape shape, ToxicWaste tw) {
         return generate(shape, tw, phase -> { });
     }
 
-    /** Parameters from the given toxic waste; each finished phase is reported with its wall time. */
+    /** Parameters on the heap from the given toxic waste, made on the CPU; each phase is reported with its time. */
     public static Parameters generate(R1csShape shape, ToxicWaste tw, Consumer<String> progress) {
-        Clock clock = new Clock(progress);
-        checkInputConstraints(shape);
-        int ni = shape.numInputs();
-        int na = shape.numAux();
-        int vars = ni + na;
-        EvaluationDomain domain = EvaluationDomain.forCoefficients(shape.numConstraints());
-        int m = domain.size();
-
-        long[] gammaInv = inverse(tw.gamma(), "gamma");
-        long[] deltaInv = inverse(tw.delta(), "delta");
-
-        long[] powers = powersOfTau(tw.tau(), m);
-        long[] hScalars = new long[(m - 1) * Fr.LIMBS];
-        long[] coeff = new long[Fr.LIMBS];
-        Fr.pow(tw.tau(), 0, new long[] {m}, coeff, 0);
-        Fr.sub(coeff, 0, Fr.FIELD.one(), 0, coeff, 0);
-        Fr.mul(coeff, 0, deltaInv, 0, coeff, 0);
-        ComputePool.forRange(0, m - 1, 1 << 12, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                Fr.mul(powers, i * Fr.LIMBS, coeff, 0, hScalars, i * Fr.LIMBS);
-            }
-        });
-        domain.ifft(powers);
-        long[] lagrange = powers;
-        clock.lap("powers of tau, Lagrange coefficients (m = " + m + ")");
-
-        long[] u = new long[vars * Fr.LIMBS];
-        long[] v = new long[vars * Fr.LIMBS];
-        long[] w = new long[vars * Fr.LIMBS];
-        boolean[] isOne = oneCoefficients(shape);
-        ComputePool.all(
-                () -> evaluateAtTau(shape.a(), shape, isOne, lagrange, u),
-                () -> evaluateAtTau(shape.b(), shape, isOne, lagrange, v),
-                () -> evaluateAtTau(shape.c(), shape, isOne, lagrange, w));
-
-        long[] ext = new long[vars * Fr.LIMBS];
-        ComputePool.forRange(0, vars, 1 << 12, (from, to) -> {
-            long[] t = new long[Fr.LIMBS];
-            for (int j = from; j < to; j++) {
-                int o = j * Fr.LIMBS;
-                Fr.mul(u, o, tw.beta(), 0, ext, o);
-                Fr.mul(v, o, tw.alpha(), 0, t, 0);
-                Fr.add(ext, o, t, 0, ext, o);
-                Fr.add(ext, o, w, o, ext, o);
-                Fr.mul(ext, o, j < ni ? gammaInv : deltaInv, 0, ext, o);
-            }
-        });
-        for (int j = ni; j < vars; j++) {
-            if (Fr.isZero(ext, j * Fr.LIMBS)) {
-                throw new IllegalArgumentException("aux variable " + (j - ni) + " is unconstrained: its L point is the "
-                        + "identity (bellperson refuses such circuits)");
-            }
+        HeapParameterSink sink = new HeapParameterSink();
+        try {
+            generate(shape, tw, new CpuParameterBackend(), sink, progress);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        clock.lap("u, v, w at tau and IC/L scalars (" + vars + " variables)");
-        long[] aScalars = nonZero(u);
-        long[] bScalars = nonZero(v);
+        return sink.parameters();
+    }
 
-        int g1Count = (m - 1) + vars + aScalars.length / Fr.LIMBS + bScalars.length / Fr.LIMBS;
-        FixedBase g1 = FixedBase.g1(tw.g1(), FixedBase.windowFor(g1Count));
-        FixedBase g2 = FixedBase.g2(tw.g2(), FixedBase.windowFor(bScalars.length / Fr.LIMBS));
-
-        clock.lap("fixed-base tables (G1 window " + g1.window() + ", G2 window " + g2.window() + ")");
-        long[] h = g1.mul(hScalars);
-        clock.lap("h: " + (m - 1) + " G1");
-        long[] extPoints = g1.mul(ext);
-        clock.lap("ic, l: " + vars + " G1");
-        long[] a = g1.mul(aScalars);
-        clock.lap("a: " + a.length / G1L + " G1");
-        long[] bG1 = g1.mul(bScalars);
-        clock.lap("b_g1: " + bG1.length / G1L + " G1");
-        long[] bG2 = g2.mul(bScalars);
-        clock.lap("b_g2: " + bG2.length / G2.AFFINE + " G2");
-
-        VerifyingKey vk = new VerifyingKey(
-                g1Multiple(tw.g1(), tw.alpha()), g1Multiple(tw.g1(), tw.beta()), g2Multiple(tw.g2(), tw.beta()),
-                g2Multiple(tw.g2(), tw.gamma()), g1Multiple(tw.g1(), tw.delta()), g2Multiple(tw.g2(), tw.delta()),
-                Arrays.copyOf(extPoints, ni * G1L));
-        long[] l = Arrays.copyOfRange(extPoints, ni * G1L, vars * G1L);
-        return new Parameters(vk, h, l, a, bG1, bG2);
+    /**
+     * Makes the parameters of shape from the toxic waste on the backend into sink: checks the circuit
+     * and the toxic waste (IllegalArgumentException naming the fault), pushes the verifying key, and
+     * lets the backend push the sections, checking each call (IllegalStateException naming the
+     * backend and what it did wrong).
+     */
+    public static void generate(R1csShape shape, ToxicWaste tw, ParameterBackend backend, ParameterSink sink,
+            Consumer<String> log) throws IOException {
+        checkInputConstraints(shape);
+        int m = 1 << EvaluationDomain.logSizeFor(shape.numConstraints());
+        checkToxicWaste(tw, m);
+        checkEveryAuxConstrained(shape);
+        sink.verifyingKey(encodedVerifyingKey(tw));
+        CheckedParameterSink checked = new CheckedParameterSink(sink, backend.name(), shape.numInputs(),
+                shape.numAux(), m - 1);
+        backend.generate(shape, tw, checked, log);
+        checked.finish();
     }
 
     /**
@@ -192,82 +202,79 @@ public final class ParameterGenerator {
         }
     }
 
-    private static long[] inverse(long[] x, String name) {
-        if (Fr.isZero(x, 0)) {
-            throw new IllegalArgumentException(name + " is zero");
+    /** gamma and delta are inverted; Z(tau) = 0 (tau a root of unity of the domain) would empty h. */
+    private static void checkToxicWaste(ToxicWaste tw, int m) {
+        if (Fr.isZero(tw.gamma(), 0)) {
+            throw new IllegalArgumentException("gamma is zero");
         }
-        long[] r = new long[Fr.LIMBS];
-        Fr.inverse(x, 0, r, 0);
-        return r;
-    }
-
-    /** tau^0 .. tau^(m-1), each chunk starting from its own power. */
-    private static long[] powersOfTau(long[] tau, int m) {
-        long[] powers = new long[m * Fr.LIMBS];
-        ComputePool.forRange(0, m, 1 << 12, (from, to) -> {
-            long[] p = new long[Fr.LIMBS];
-            Fr.pow(tau, 0, new long[] {from}, p, 0);
-            for (int i = from; i < to; i++) {
-                System.arraycopy(p, 0, powers, i * Fr.LIMBS, Fr.LIMBS);
-                Fr.mul(p, 0, tau, 0, p, 0);
-            }
-        });
-        return powers;
-    }
-
-    private static boolean[] oneCoefficients(R1csShape shape) {
-        long[] table = shape.coefficients();
-        long[] one = Fr.FIELD.one();
-        boolean[] isOne = new boolean[shape.numCoefficients()];
-        for (int k = 0; k < isOne.length; k++) {
-            isOne[k] = Fr.equal(table, k * Fr.LIMBS, one, 0);
+        if (Fr.isZero(tw.delta(), 0)) {
+            throw new IllegalArgumentException("delta is zero");
         }
-        return isOne;
+        long[] z = new long[Fr.LIMBS];
+        Fr.pow(tw.tau(), 0, new long[] {m}, z, 0);
+        if (Fr.equal(z, 0, Fr.FIELD.one(), 0)) {
+            throw new IllegalArgumentException("tau is an m-th root of unity (m = " + m + "): Z(tau) = 0");
+        }
+        if (G1.isIdentityAffine(tw.g1(), 0) || G2.isIdentityAffine(tw.g2(), 0)) {
+            throw new IllegalArgumentException("a base point g1 or g2 is the identity");
+        }
     }
 
-    /** out[var] += coefficient * L_row(tau) over the matrix; inputs first, then aux. */
-    private static void evaluateAtTau(SparseMatrix matrix, R1csShape shape, boolean[] isOne, long[] lagrange,
-            long[] out) {
-        int ni = shape.numInputs();
-        long[] table = shape.coefficients();
-        long[] t = new long[Fr.LIMBS];
-        for (int row = 0; row < matrix.rows(); row++) {
-            int lo = row * Fr.LIMBS;
-            for (int p = matrix.rowStart(row); p < matrix.rowEnd(row); p++) {
-                int var = matrix.var(p);
-                int o = (Variable.isInput(var) ? Variable.index(var) : ni + var) * Fr.LIMBS;
-                int k = matrix.coeffIndex(p);
-                if (isOne[k]) {
-                    Fr.add(out, o, lagrange, lo, out, o);
-                } else {
-                    Fr.mul(table, k * Fr.LIMBS, lagrange, lo, t, 0);
-                    Fr.add(out, o, t, 0, out, o);
+    /**
+     * An aux variable in no constraint has u, v and w zero, so its L point is the identity, which
+     * bellperson refuses (SynthesisError::UnconstrainedVariable); found here from the matrices, before
+     * anything is made. (A variable whose terms cancel at tau alone is caught from its point.)
+     */
+    static void checkEveryAuxConstrained(R1csShape shape) {
+        int na = shape.numAux();
+        long[] seen = new long[(na + 63) >>> 6];
+        SparseMatrix[] matrices = {shape.a(), shape.b(), shape.c()};
+        int tasks = ComputePool.parallelism();
+        long[][] partial = new long[tasks][];
+        ComputePool.forEach(tasks, t -> {
+            long[] mine = t == 0 ? seen : new long[seen.length];
+            for (SparseMatrix mat : matrices) {
+                int lo = (int) ((long) mat.nonZeros() * t / tasks);
+                int hi = (int) ((long) mat.nonZeros() * (t + 1) / tasks);
+                for (int p = lo; p < hi; p++) {
+                    int v = mat.var(p);
+                    if (v >= 0) {
+                        mine[v >>> 6] |= 1L << v;
+                    }
                 }
             }
+            partial[t] = mine;
+        });
+        for (int t = 1; t < tasks; t++) {
+            for (int w = 0; w < seen.length; w++) {
+                seen[w] |= partial[t][w];
+            }
+        }
+        for (int j = 0; j < na; j++) {
+            if ((seen[j >>> 6] & (1L << j)) == 0) {
+                throw new IllegalArgumentException(unconstrained(j) + " (it is in no constraint)");
+            }
         }
     }
 
-    /** The non-zero elements of x, in order: the scalars of a density-filtered query. */
-    private static long[] nonZero(long[] x) {
-        int n = x.length / Fr.LIMBS;
-        int count = 0;
-        for (int j = 0; j < n; j++) {
-            if (!Fr.isZero(x, j * Fr.LIMBS)) {
-                count++;
-            }
-        }
-        long[] out = new long[count * Fr.LIMBS];
-        int k = 0;
-        for (int j = 0; j < n; j++) {
-            if (!Fr.isZero(x, j * Fr.LIMBS)) {
-                System.arraycopy(x, j * Fr.LIMBS, out, k * Fr.LIMBS, Fr.LIMBS);
-                k++;
-            }
-        }
-        return out;
+    /** bellperson's refusal of an aux variable whose L point is the identity. */
+    static String unconstrained(long aux) {
+        return "aux variable " + aux + " is unconstrained: its L point is the identity (bellperson refuses such circuits)";
     }
 
-    private static long[] g1Multiple(long[] base, long[] k) {
+    /** alpha_g1, beta_g1, beta_g2, gamma_g2, delta_g1, delta_g2, encoded uncompressed. */
+    static byte[] encodedVerifyingKey(ToxicWaste tw) {
+        ByteBuffer out = ByteBuffer.allocate(ParameterSink.VERIFYING_KEY_BYTES);
+        out.put(ZcashEncoding.encodeG1(g1Multiple(tw.g1(), tw.alpha()), 0, false));
+        out.put(ZcashEncoding.encodeG1(g1Multiple(tw.g1(), tw.beta()), 0, false));
+        out.put(ZcashEncoding.encodeG2(g2Multiple(tw.g2(), tw.beta()), 0, false));
+        out.put(ZcashEncoding.encodeG2(g2Multiple(tw.g2(), tw.gamma()), 0, false));
+        out.put(ZcashEncoding.encodeG1(g1Multiple(tw.g1(), tw.delta()), 0, false));
+        out.put(ZcashEncoding.encodeG2(g2Multiple(tw.g2(), tw.delta()), 0, false));
+        return out.array();
+    }
+
+    static long[] g1Multiple(long[] base, long[] k) {
         long[] p = new long[G1.JACOBIAN];
         G1.fromAffine(base, 0, p, 0);
         G1.mul(p, 0, k, 0, p, 0);
@@ -276,28 +283,12 @@ public final class ParameterGenerator {
         return out;
     }
 
-    private static long[] g2Multiple(long[] base, long[] k) {
+    static long[] g2Multiple(long[] base, long[] k) {
         long[] p = new long[G2.JACOBIAN];
         G2.fromAffine(base, 0, p, 0);
         G2.mul(p, 0, k, 0, p, 0);
         long[] out = new long[G2.AFFINE];
         G2.toAffine(p, 0, out, 0);
         return out;
-    }
-
-    /** Reports the wall time since the previous lap. */
-    private static final class Clock {
-        private final Consumer<String> progress;
-        private long last = System.nanoTime();
-
-        Clock(Consumer<String> progress) {
-            this.progress = progress;
-        }
-
-        void lap(String phase) {
-            long now = System.nanoTime();
-            progress.accept(String.format("%-60s %8.2f s", phase, (now - last) / 1e9));
-            last = now;
-        }
     }
 }

@@ -81,12 +81,20 @@ public final class EvaluationDomain {
 
     /** The domain of size 2^logSize. */
     public static EvaluationDomain ofLogSize(int logSize) {
+        return new EvaluationDomain(logSize, omega(logSize));
+    }
+
+    /**
+     * The generator omega of the domain of size 2^logSize, without building the domain's tables:
+     * {@link #rootOfUnity} squared 32 - logSize times.
+     */
+    public static long[] omega(int logSize) {
         checkLogSize(logSize);
         long[] omega = ROOT_OF_UNITY.clone();
         for (int i = logSize; i < TWO_ADICITY; i++) {
             Fr.sqr(omega, 0, omega, 0);
         }
-        return new EvaluationDomain(logSize, omega);
+        return omega;
     }
 
     /**

@@ -44,6 +44,18 @@ final class CoefficientTable {
         return size;
     }
 
+    /**
+     * Adds this table's coefficients to target in this table's order (those it lacks at its end) and
+     * returns where each one is there: entry i of this table is entry map[i] of target.
+     */
+    int[] mergeInto(CoefficientTable target) {
+        int[] map = new int[size];
+        for (int i = 0; i < size; i++) {
+            map[i] = target.indexOf(values, i * Fr.LIMBS);
+        }
+        return map;
+    }
+
     long[] toArray() {
         return Arrays.copyOf(values, size * Fr.LIMBS);
     }

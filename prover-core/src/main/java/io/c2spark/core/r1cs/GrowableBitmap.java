@@ -39,6 +39,23 @@ final class GrowableBitmap {
         return Arrays.copyOf(words, (n + 63) >>> 6);
     }
 
+    /** ORs bit i of this bitmap into bit base + i of dst, for every set bit (all of which must fit dst). */
+    void orInto(long[] dst, int base) {
+        int shift = base & 63;
+        int at = base >>> 6;
+        for (int i = 0; i < words.length; i++) {
+            long w = words[i];
+            if (w == 0) {
+                continue;
+            }
+            dst[at + i] |= w << shift;
+            long high = shift == 0 ? 0 : w >>> (64 - shift);
+            if (high != 0) {
+                dst[at + i + 1] |= high;
+            }
+        }
+    }
+
     static boolean get(long[] bitmap, int i) {
         return (bitmap[i >>> 6] & (1L << i)) != 0;
     }

@@ -30,7 +30,7 @@ import java.util.zip.CRC32C;
  *
  * <p>The reader checks the checksum, every count, index and coefficient, and refuses a bad file with
  * a {@link ShapeFileException} naming the file and the field. Files are written under a temporary
- * name and renamed, so a crash leaves no partial file.
+ * name, fsync'ed and renamed, so a crash leaves no partial file.
  */
 public final class ShapeFiles {
     static final byte[] MAGIC = "C2SSHAPE".getBytes(StandardCharsets.US_ASCII);
@@ -71,6 +71,7 @@ public final class ShapeFiles {
                 out.longs(bitmap);
             }
             out.checksum();
+            out.sync();
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
             throw e;
@@ -84,6 +85,15 @@ public final class ShapeFiles {
 
     /** Reads the shape of the named circuit from file. */
     public static R1csShape read(Path file, String circuit) throws IOException {
+        return read(file, circuit, true);
+    }
+
+    /** Reads a shape from file whatever circuit it names (for tools that take the file as given). */
+    public static R1csShape readAnyCircuit(Path file) throws IOException {
+        return read(file, null, false);
+    }
+
+    private static R1csShape read(Path file, String circuit, boolean checkName) throws IOException {
         try (Source in = new Source(file)) {
             byte[] magic = in.bytes(MAGIC.length, "magic");
             if (!Arrays.equals(magic, MAGIC)) {
@@ -95,7 +105,7 @@ public final class ShapeFiles {
             }
             int nameLength = in.count("circuit name length", 1 << 12);
             String name = new String(in.bytes(nameLength, "circuit name"), StandardCharsets.UTF_8);
-            if (!name.equals(circuit)) {
+            if (checkName && !name.equals(circuit)) {
                 throw in.error("circuit name", "is " + Excerpt.quoted(name) + ", expected \"" + circuit + "\"");
             }
             int inputs = in.count("inputs", Integer.MAX_VALUE);
@@ -235,6 +245,11 @@ public final class ShapeFiles {
             while (buf.hasRemaining()) {
                 channel.write(buf);
             }
+        }
+
+        /** Forces the file's bytes to the disk. */
+        void sync() throws IOException {
+            channel.force(false);
         }
 
         @Override

@@ -1,17 +1,17 @@
 package io.c2spark.core.porep.c2;
 
-import io.c2spark.core.groth16.ParameterFiles;
+import io.c2spark.core.groth16.CpuParameterBackend;
+import io.c2spark.core.groth16.ParameterBackend;
+import io.c2spark.core.groth16.ParameterFileWriter;
 import io.c2spark.core.groth16.ParameterGenerator;
-import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.circuit.StackedCircuit;
+import io.c2spark.core.r1cs.BlockShapeSynthesis;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeFiles;
-import io.c2spark.core.r1cs.ShapeSystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.util.function.Consumer;
 
@@ -43,9 +43,17 @@ public final class PorepParameters {
         return dir.resolve(stem(shape) + ".shape");
     }
 
-    /** The partition circuit's R1CS shape, bellperson's input constraints included, synthesised. */
+    /**
+     * The partition circuit's R1CS shape, bellperson's input constraints included, synthesised with
+     * its challenges in parallel ({@link BlockShapeSynthesis}).
+     */
     public static R1csShape circuitShape(SectorShape shape) {
-        return ShapeSystem.of(StackedCircuit.blank(shape, shape.challengesPerPartition()), true);
+        return circuitShape(shape, line -> { });
+    }
+
+    /** As {@link #circuitShape(SectorShape)}, with a line to log per phase of the synthesis. */
+    public static R1csShape circuitShape(SectorShape shape, Consumer<String> log) {
+        return BlockShapeSynthesis.of(StackedCircuit.blank(shape, shape.challengesPerPartition()), true, log);
     }
 
     /**
@@ -64,45 +72,65 @@ public final class PorepParameters {
     }
 
     /**
-     * Generates parameters for the sector size into dir unless both files are there already, and the
-     * circuit's shape file beside them unless it is there (for parameters made before shape files
-     * were, it alone); files are written under temporary names and renamed, so a crash leaves no
-     * partial file.
+     * Generates parameters for the sector size into dir on the CPU from fresh toxic waste (a
+     * SecureRandom's), as {@link #ensure(SectorShape, Path, ParameterBackend, ParameterGenerator.ToxicWaste, Consumer)}
+     * does.
+     */
+    public static boolean ensure(SectorShape shape, Path dir, Consumer<String> progress) throws IOException {
+        return ensure(shape, dir, new CpuParameterBackend(), ParameterGenerator.ToxicWaste.random(new SecureRandom()),
+                progress);
+    }
+
+    /**
+     * Generates parameters for the sector size into dir from the toxic waste on the backend, unless
+     * both files are there already, and the circuit's shape file beside them unless it is there (for
+     * parameters made before shape files were, it alone). The shape is read from its file where
+     * there is one, else synthesised (its challenges in parallel). The parameters are streamed to
+     * their files as the backend makes them ({@link ParameterFileWriter}); every file is written
+     * under a temporary name, fsync'ed and renamed, so a failure leaves no partial file.
      *
      * @return true when new parameters were generated
      */
-    public static boolean ensure(SectorShape shape, Path dir, Consumer<String> progress) throws IOException {
+    public static boolean ensure(SectorShape shape, Path dir, ParameterBackend backend,
+            ParameterGenerator.ToxicWaste tw, Consumer<String> progress) throws IOException {
         Path params = paramsFile(dir, shape);
         Path vk = vkFile(dir, shape);
         Path shapeFile = shapeFile(dir, shape);
         boolean have = Files.isRegularFile(params) && Files.isRegularFile(vk);
-        if (have && Files.isRegularFile(shapeFile)) {
+        boolean haveShape = Files.isRegularFile(shapeFile);
+        if (have && haveShape) {
             progress.accept("parameters for " + shape.label() + " already in " + dir);
             return false;
         }
         Files.createDirectories(dir);
         long t0 = System.nanoTime();
-        progress.accept("synthesising the " + shape.label() + " partition circuit ...");
-        R1csShape r1cs = circuitShape(shape);
-        progress.accept(String.format("  %,d constraints, %,d inputs, %,d aux (%.1f s)", r1cs.numConstraints(),
-                r1cs.numInputs(), r1cs.numAux(), secondsSince(t0)));
-        ShapeFiles.write(r1cs, circuitName(shape), shapeFile);
-        progress.accept("wrote " + shapeFile + ", the circuit's shape for later proofs");
+        progress.accept((haveShape ? "reading the " + shape.label() + " partition circuit from " + shapeFile
+                : "synthesising the " + shape.label() + " partition circuit (" + shape.challengesPerPartition()
+                + " challenges in parallel)") + " ...");
+        R1csShape r1cs = haveShape ? ShapeFiles.read(shapeFile, circuitName(shape))
+                : circuitShape(shape, line -> progress.accept("  " + line));
+        progress.accept(String.format("  %,d constraints, %,d inputs, %,d aux; non-zeros A/B/C %,d / %,d / %,d (%.1f s)",
+                r1cs.numConstraints(), r1cs.numInputs(), r1cs.numAux(), r1cs.a().nonZeros(), r1cs.b().nonZeros(),
+                r1cs.c().nonZeros(), secondsSince(t0)));
+        if (!haveShape) {
+            long t1 = System.nanoTime();
+            ShapeFiles.write(r1cs, circuitName(shape), shapeFile);
+            double s = secondsSince(t1);
+            progress.accept(String.format("wrote %s, the circuit's shape for later proofs (%.1f GB in %.1f s incl. fsync: "
+                    + "%.0f MB/s)", shapeFile, Files.size(shapeFile) / 1e9, s, Files.size(shapeFile) / 1e6 / s));
+        }
         if (have) {
             progress.accept("parameters for " + shape.label() + " already in " + dir);
             return false;
         }
-        progress.accept("generating parameters from fresh toxic waste (INSECURE: for tests only) ...");
-        Parameters p = ParameterGenerator.generate(r1cs, ParameterGenerator.ToxicWaste.random(new SecureRandom()),
-                phase -> progress.accept("  " + phase));
-        progress.accept(String.format("  generated (%.1f s)", secondsSince(t0)));
-        Path tmpParams = dir.resolve(params.getFileName() + ".tmp");
-        Path tmpVk = dir.resolve(vk.getFileName() + ".tmp");
-        ParameterFiles.writeParams(p, tmpParams);
-        ParameterFiles.writeVk(p.vk(), tmpVk);
-        Files.move(tmpParams, params, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(tmpVk, vk, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        progress.accept(String.format("wrote %s and %s (%.1f s)", params, vk, secondsSince(t0)));
+        progress.accept("generating parameters on the " + backend.name() + " backend (INSECURE: for tests only) ...");
+        long t2 = System.nanoTime();
+        try (ParameterFileWriter writer = new ParameterFileWriter(params, vk, progress)) {
+            ParameterGenerator.generate(r1cs, tw, backend, writer, line -> progress.accept("  " + line));
+            writer.commit();
+        }
+        progress.accept(String.format("parameters generated and written in %.1f s (%.1f s in all)", secondsSince(t2),
+                secondsSince(t0)));
         return true;
     }
 

@@ -11,7 +11,7 @@ import io.c2spark.core.gadgets.PoseidonGadget;
 import io.c2spark.core.gadgets.Sha256CircuitHasher;
 import io.c2spark.core.gadgets.UInt32;
 import io.c2spark.core.gadgets.UInt64;
-import io.c2spark.core.r1cs.Circuit;
+import io.c2spark.core.r1cs.BlockCircuit;
 import io.c2spark.core.r1cs.ConstraintSystem;
 import io.c2spark.core.porep.SectorShape;
 import java.util.ArrayList;
@@ -27,7 +27,15 @@ import java.util.List;
  *
  * @param commitments replica_id, comm_d, comm_r, comm_r_last, comm_c: 5 Fr values, 4 limbs each
  */
-public record StackedCircuit(int layers, long[] commitments, List<ChallengeWitness> challenges) implements Circuit {
+public record StackedCircuit(int layers, long[] commitments, List<ChallengeWitness> challenges)
+        implements BlockCircuit<StackedCircuit.Commitments> {
+
+    /**
+     * The prefix's variables every challenge uses: comm_d, comm_c, comm_r_last and replica_id's bits
+     * (as {@link Multipack#reverseBitNumbering} gives them).
+     */
+    public record Commitments(Num commD, Num commC, Num commRLast, long[] replicaIdBits) {
+    }
 
     /** A partition circuit of the sector size's shape with zero values, for the shape and count modes. */
     public static StackedCircuit blank(SectorShape shape, int challenges) {
@@ -39,7 +47,7 @@ public record StackedCircuit(int layers, long[] commitments, List<ChallengeWitne
     }
 
     @Override
-    public void synthesize(ConstraintSystem cs) {
+    public Commitments synthesizePrefix(ConstraintSystem cs) {
         Num replicaId = alloc(cs, "replica_id", 0);
         try (var ns = cs.namespace(() -> "replica_id_input")) {
             replicaId.inputize(cs);
@@ -63,11 +71,19 @@ public record StackedCircuit(int layers, long[] commitments, List<ChallengeWitne
             hash = PoseidonGadget.hash(cs, new Num[] {commC, commRLast});
         }
         Num.enforceEqual(cs, "enforce comm_r = H(comm_c || comm_r_last)", commR, hash);
-        for (int i = 0; i < challenges.size(); i++) {
-            int k = i;
-            try (var ns = cs.namespace(() -> "challenge_" + k)) {
-                synthesizeChallenge(cs, challenges.get(i), commD, commC, commRLast, replicaIdBits);
-            }
+        return new Commitments(commD, commC, commRLast, replicaIdBits);
+    }
+
+    @Override
+    public int blockCount() {
+        return challenges.size();
+    }
+
+    @Override
+    public void synthesizeBlock(ConstraintSystem cs, Commitments prefix, int k) {
+        try (var ns = cs.namespace(() -> "challenge_" + k)) {
+            synthesizeChallenge(cs, challenges.get(k), prefix.commD(), prefix.commC(), prefix.commRLast(),
+                    prefix.replicaIdBits());
         }
     }
 
