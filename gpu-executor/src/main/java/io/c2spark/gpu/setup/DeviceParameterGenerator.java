@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
+import io.c2spark.core.groth16.ParameterSection;
 import io.c2spark.core.groth16.ParameterGenerator.ToxicWaste;
 import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.gpu.msm.Curve;
@@ -49,17 +50,6 @@ import io.c2spark.gpu.r1cs.R1csDeviceShape;
  * about 28 GB with S; 64GiB's is within 0.3 GB of it.
  */
 public final class DeviceParameterGenerator implements AutoCloseable {
-    /** The sections of the .params file after the verifying key's points, in file order (IC also ends the .vk). */
-    public enum Section {
-        IC(Curve.G1), H(Curve.G1), L(Curve.G1), A(Curve.G1), B_G1(Curve.G1), B_G2(Curve.G2);
-
-        public final Curve curve;
-
-        Section(Curve curve) {
-            this.curve = curve;
-        }
-    }
-
     /** Receives the sections' bytes in file order. */
     @FunctionalInterface
     public interface ChunkSink {
@@ -68,7 +58,7 @@ public final class DeviceParameterGenerator implements AutoCloseable {
          * each: a little-endian view of pinned memory (position 0, limit the chunk's bytes), valid
          * only until the call returns.
          */
-        void accept(Section section, long firstPoint, int points, ByteBuffer bytes) throws IOException;
+        void accept(ParameterSection section, long firstPoint, int points, ByteBuffer bytes) throws IOException;
     }
 
     /** G1 points per chunk: 805 MB of encodings, within one pinned segment. */
@@ -84,7 +74,7 @@ public final class DeviceParameterGenerator implements AutoCloseable {
     private final QueryScalars scalars;
     private final FixedBaseEncoder g1;
     private final FixedBaseEncoder g2;
-    private final long[] points = new long[Section.values().length];
+    private final long[] points = new long[ParameterSection.values().length];
     private final int g1Chunk;
     private final int g2Chunk;
     private final Consumer<String> progress;
@@ -100,12 +90,12 @@ public final class DeviceParameterGenerator implements AutoCloseable {
         this.g1Chunk = g1Chunk;
         this.g2Chunk = g2Chunk;
         this.progress = progress;
-        points[Section.IC.ordinal()] = scalars.inputs;
-        points[Section.H.ordinal()] = powers.m - 1;
-        points[Section.L.ordinal()] = scalars.aux;
-        points[Section.A.ordinal()] = scalars.aCount;
-        points[Section.B_G1.ordinal()] = scalars.bCount;
-        points[Section.B_G2.ordinal()] = scalars.bCount;
+        points[ParameterSection.IC.ordinal()] = scalars.inputs;
+        points[ParameterSection.H.ordinal()] = powers.m - 1;
+        points[ParameterSection.L.ordinal()] = scalars.aux;
+        points[ParameterSection.A.ordinal()] = scalars.aCount;
+        points[ParameterSection.B_G1.ordinal()] = scalars.bCount;
+        points[ParameterSection.B_G2.ordinal()] = scalars.bCount;
     }
 
     /**
@@ -168,21 +158,21 @@ public final class DeviceParameterGenerator implements AutoCloseable {
     }
 
     /** Points of the section: IC the inputs, h m - 1, l the aux variables, a and b the non-zero u_j and v_j. */
-    public long points(Section section) {
+    public long points(ParameterSection section) {
         return points[section.ordinal()];
     }
 
     /** A chunk of a section: points [first, first + count). */
-    private record Chunk(Section section, long first, int count) {
+    private record Chunk(ParameterSection section, long first, int count) {
         long bytes() {
-            return count * section.curve.affineBytes();
+            return (long) count * section.pointBytes();
         }
     }
 
     private List<Chunk> chunks() {
         List<Chunk> out = new ArrayList<>();
-        for (Section sec : Section.values()) {
-            int step = sec.curve == Curve.G1 ? g1Chunk : g2Chunk;
+        for (ParameterSection sec : ParameterSection.values()) {
+            int step = sec.isG2() ? g2Chunk : g1Chunk;
             for (long first = 0; first < points(sec); first += step) {
                 out.add(new Chunk(sec, first, (int) Math.min(step, points(sec) - first)));
             }
@@ -203,7 +193,7 @@ public final class DeviceParameterGenerator implements AutoCloseable {
             return;
         }
         long staging = chunks.stream().mapToLong(Chunk::bytes).max().getAsLong();
-        long hChunk = Math.max(1, Math.min(g1Chunk, points(Section.H)));
+        long hChunk = Math.max(1, Math.min(g1Chunk, points(ParameterSection.H)));
         try (PinnedHostBuffer p0 = new PinnedHostBuffer(device, staging); PinnedHostBuffer p1 = new PinnedHostBuffer(device, staging);
              DeviceBuffer out = device.allocate(staging); DeviceBuffer hScalars = device.allocate(32 * hChunk);
              GpuEvent e0 = new GpuEvent(device); GpuEvent e1 = new GpuEvent(device)) {
@@ -336,10 +326,10 @@ public final class DeviceParameterGenerator implements AutoCloseable {
             sunk += System.nanoTime() - t;
         }
 
-        void sectionDone(Section s, long points) {
+        void sectionDone(ParameterSection s, long points) {
             long now = System.nanoTime();
             progress.accept(String.format("[gpu params] %-6s %,13d %s points %8.2f s (waiting for the device %.2f s, in the sink %.2f s)",
-                    s.name().toLowerCase(java.util.Locale.ROOT), points, s.curve, (now - start) / 1e9, waited / 1e9, sunk / 1e9));
+                    s.label(), points, s.isG2() ? "G2" : "G1", (now - start) / 1e9, waited / 1e9, sunk / 1e9));
             start = now;
             waited = 0;
             sunk = 0;

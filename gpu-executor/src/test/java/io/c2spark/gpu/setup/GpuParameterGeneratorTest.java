@@ -14,6 +14,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import io.c2spark.core.groth16.ParameterSection;
 import io.c2spark.core.curve.ZcashEncoding;
 import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.ParameterGenerator.ToxicWaste;
@@ -23,12 +24,12 @@ import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.r1cs.Circuit;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
+import io.c2spark.gpu.msm.Curve;
 import io.c2spark.gpu.runtime.GpuDevice;
 import io.c2spark.gpu.GpuTestDevice;
 import io.c2spark.gpu.TestData;
 import io.c2spark.gpu.r1cs.R1csDeviceShape;
 import io.c2spark.gpu.r1cs.TestCircuits;
-import io.c2spark.gpu.setup.DeviceParameterGenerator.Section;
 
 /**
  * Parameters made on the device equal prover-core ParameterGenerator's, every point of every
@@ -85,22 +86,22 @@ class GpuParameterGeneratorTest {
         Parameters cpu = ParameterGenerator.generate(shape, tw);
         System.out.printf("[gpu params] %s: CPU generation %.1f s on %d cores%n", what, (System.nanoTime() - c0) / 1e9,
                 Runtime.getRuntime().availableProcessors());
-        Map<Section, long[]> points = new EnumMap<>(Section.class);
-        points.put(Section.IC, cpu.vk().ic());
-        points.put(Section.H, cpu.h());
-        points.put(Section.L, cpu.l());
-        points.put(Section.A, cpu.a());
-        points.put(Section.B_G1, cpu.bG1());
-        points.put(Section.B_G2, cpu.bG2());
+        Map<ParameterSection, long[]> points = new EnumMap<>(ParameterSection.class);
+        points.put(ParameterSection.IC, cpu.vk().ic());
+        points.put(ParameterSection.H, cpu.h());
+        points.put(ParameterSection.L, cpu.l());
+        points.put(ParameterSection.A, cpu.a());
+        points.put(ParameterSection.B_G1, cpu.bG1());
+        points.put(ParameterSection.B_G2, cpu.bG2());
         GpuDevice d = GpuTestDevice.get();
         long g0 = System.nanoTime();
         try (R1csDeviceShape ds = new R1csDeviceShape(d, shape);
              DeviceParameterGenerator gen = DeviceParameterGenerator.prepare(d, ds, CircuitVariables.of(shape), tw,
                      System.out::println, g1Chunk, g2Chunk)) {
-            for (Section s : Section.values()) {
-                assertEquals(points.get(s).length / s.curve.affineLongs, gen.points(s), s + " points, " + what);
+            for (ParameterSection s : ParameterSection.values()) {
+                assertEquals(points.get(s).length / (s.isG2() ? Curve.G2 : Curve.G1).affineLongs, gen.points(s), s + " points, " + what);
             }
-            long[] next = new long[Section.values().length];
+            long[] next = new long[ParameterSection.values().length];
             AtomicInteger lastSection = new AtomicInteger();
             gen.writeTo((section, first, count, bytes) -> {
                 if (section.ordinal() < lastSection.get() || first != next[section.ordinal()]) {
@@ -110,7 +111,7 @@ class GpuParameterGeneratorTest {
                 next[section.ordinal()] = first + count;
                 checkChunk(section, points.get(section), first, count, bytes, what);
             });
-            for (Section s : Section.values()) {
+            for (ParameterSection s : ParameterSection.values()) {
                 assertEquals(gen.points(s), next[s.ordinal()], s + " points handed out, " + what);
             }
         }
@@ -118,12 +119,12 @@ class GpuParameterGeneratorTest {
     }
 
     /** The chunk's bytes against the CPU's points [first, first + count) of the section, in parallel slices. */
-    static void checkChunk(Section section, long[] cpu, long first, int count, ByteBuffer bytes, String what) {
-        int size = section.curve == io.c2spark.gpu.msm.Curve.G1 ? ZcashEncoding.G1_UNCOMPRESSED : ZcashEncoding.G2_UNCOMPRESSED;
+    static void checkChunk(ParameterSection section, long[] cpu, long first, int count, ByteBuffer bytes, String what) {
+        int size = section.pointBytes();
         assertEquals((long) size * count, bytes.remaining(), section + " chunk bytes, " + what);
         byte[] got = new byte[size * count];
         bytes.duplicate().get(got);
-        int longs = section.curve.affineLongs;
+        int longs = (section.isG2() ? Curve.G2 : Curve.G1).affineLongs;
         int slices = Math.max(1, Math.min(256, count / 1024));
         int bad = IntStream.range(0, slices).parallel().map(k -> {
             int lo = (int) ((long) count * k / slices);
@@ -131,7 +132,7 @@ class GpuParameterGeneratorTest {
             byte[] want = new byte[size];
             for (int i = lo; i < hi; i++) {
                 int at = Math.toIntExact((first + i) * longs);
-                if (section.curve == io.c2spark.gpu.msm.Curve.G1) {
+                if (!section.isG2()) {
                     ZcashEncoding.writeG1(cpu, at, false, want, 0);
                 } else {
                     ZcashEncoding.writeG2(cpu, at, false, want, 0);
