@@ -48,5 +48,6 @@ fi
 # The mixed-addition probe (native-cuda/probe): sm_90 only, like C2S_ARCHS=90, for the H200.
 nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -Wno-subobject-linkage -o "$dir/madd_probe" "$repo/native-cuda/probe/madd_probe.cu"
 cp "$repo/deploy/gpu/device-run.sh" "$dir/run.sh"
+cp "$repo/deploy/gpu/sector-run.sh" "$dir/sector-run.sh"
 chmod +x "$dir/run.sh"
 du -sh "$dir"
