@@ -131,7 +131,10 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         };
     }
 
-    /** The sector sizes of c2spark.params.preload. */
+    /**
+     * The sector sizes of c2spark.params.preload; at most one of 32GiB and 64GiB, since a GPU holds
+     * one of their keys at a time (the second would evict the first at start-up).
+     */
     static List<SectorShape> preloadShapes(Settings settings) {
         List<SectorShape> shapes = new ArrayList<>();
         for (String size : settings.get(C2SparkSettings.PRELOAD).split(",")) {
@@ -142,6 +145,11 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
                     throw new SetupException(C2SparkSettings.PRELOAD.key() + ": " + e.getMessage(), e);
                 }
             }
+        }
+        List<String> large = shapes.stream().filter(GpuPartitionProvers::largeKey).map(SectorShape::label).distinct().toList();
+        if (large.size() > 1) {
+            throw new SetupException(C2SparkSettings.PRELOAD.key() + " names " + String.join(" and ", large) + ", but a GPU holds"
+                    + " one 32GiB or 64GiB proving key at a time: preload one of them, and prove the other size in a run of its own");
         }
         return shapes;
     }

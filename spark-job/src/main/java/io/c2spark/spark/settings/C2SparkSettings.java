@@ -59,7 +59,8 @@ public final class C2SparkSettings {
     public static final Setting<String> PRELOAD = declare("c2spark.params.preload", Setting.Type.STRING, "",
             "Sector sizes (comma-separated, e.g. 32GiB) whose parameters each executor loads at start-up, "
             + "and converts into a proving key on each of its GPUs, so the first task does not wait for them; "
-            + "other sizes load on first use.", true);
+            + "other sizes load on first use. At most one of 32GiB and 64GiB: a GPU holds one of their keys at a "
+            + "time, and the other size evicts it only once its tasks are done (while they run, it is refused).", true);
     public static final Setting<Boolean> CHECK_DIGEST = declare("c2spark.params.checkDigest", Setting.Type.BOOLEAN, "false",
             "Before an executor loads a sector size's parameters, check the whole .params file against the SHA-256 "
             + "(hex) in the file of the same name with .sha256 appended, beside it (about 30 s for 32GiB "
