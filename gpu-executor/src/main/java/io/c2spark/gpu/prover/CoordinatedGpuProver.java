@@ -198,6 +198,8 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
     /**
      * Closes the prover's own coordinator, or unloads the key from the shared one (its parameter
      * source may be closed after this). Call it once the prover's workers are done.
+     *
+     * @throws IllegalStateException when a worker still holds or waits for a slot of the shared key
      */
     @Override
     public void close() {

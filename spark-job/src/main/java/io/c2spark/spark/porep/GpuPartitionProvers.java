@@ -131,10 +131,19 @@ final class GpuPartitionProvers implements AutoCloseable {
         return f;
     }
 
-    /** Unloads every size's key from its device's coordinator, then closes the parameter files. */
+    /**
+     * Unloads every size's key from its device's coordinator, then closes the parameter files. A
+     * key still in use is left to the coordinator's own close (executor shutdown closes them all).
+     */
     @Override
     public synchronized void close() {
-        provers.values().forEach(CoordinatedGpuProver::close);
+        for (CoordinatedGpuProver p : provers.values()) {
+            try {
+                p.close();
+            } catch (RuntimeException busy) {
+                System.err.println("c2spark: " + busy.getMessage());
+            }
+        }
         provers.clear();
         for (ParameterFile f : files.values()) {
             try {
