@@ -48,11 +48,12 @@ import org.apache.spark.SparkEnv;
  * the device, the device's one two-lock coordinator), any sector size the card can hold. Without
  * CUDA a GPU address (a test's or a CPU-only machine's discovery list) still goes through that
  * address's coordinator, with a key per sector size and the CPU prover's arithmetic as its
- * "kernels", and the report's phase names say cpu_prove. A task given the CPU proves on the CPU, small sector sizes only (2KiB, 8MiB, 512MiB):
- * 32GiB and 64GiB are refused there, never proven slowly. Parameters are read once per JVM and
- * sector size from c2spark.params.dir: into the heap for the CPU prover, in chunks from the file
- * onto each device for the GPU prover; the circuit from the directory's .shape file. A file missing
- * or unreadable there is a {@link SetupException} naming it, which the job does not retry.
+ * "kernels", and the report's phase names say cpu_prove. A task given the CPU proves on the CPU,
+ * small sector sizes only (2KiB, 8MiB, 512MiB): 32GiB and 64GiB are refused there, never proven
+ * slowly. Parameters are read once per JVM and sector size from c2spark.params.dir: into the heap
+ * for the CPU prover, in chunks from the file onto each device for the GPU prover; the circuit from
+ * the directory's .shape file. A file missing or unreadable there is a {@link SetupException}
+ * naming it, which the job does not retry.
  */
 public final class Groth16PoRepWorkload extends PoRepWorkload {
     /**
