@@ -3,7 +3,7 @@ package io.c2spark.gpu.coordinator;
 /**
  * One partition's work as the coordinator runs it, split at the points where locks change.
  * Implementations enqueue device work on the slot's streams; they never synchronize the device,
- * allocate, or wait on anything but what the coordinator hands them.
+ * allocate, call the coordinator, or wait on anything but what the coordinator hands them.
  *
  * @param <W> the prover's working set type held by each slot
  * @param <R> the result (for a proof: the few result points, then the assembled proof)

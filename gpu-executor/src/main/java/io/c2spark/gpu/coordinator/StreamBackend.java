@@ -6,10 +6,12 @@ package io.c2spark.gpu.coordinator;
  * cuStreamWaitEvent, cuEventSynchronize and cuEventElapsedTime; {@link io.c2spark.gpu.cpu.CpuStreamBackend}
  * implements the same semantics with threads, so the coordinator's logic is tested without a GPU.
  *
- * <p>Streams and events are created only during start-up. After {@link #seal()} any creation
- * throws: creation is one of the device-global operations (like allocation, module loading or a
- * context synchronize) that would wait on every stream of the device and silently serialise the
- * coordinator's locks. There is deliberately no device-wide synchronize here.
+ * <p>Streams and events are created only while the coordinator has the device to itself: before it
+ * seals the backend at start-up, and while it loads a key with both locks held and every slot idle
+ * ({@link #unseal()} to {@link #seal()}). At any other time creation throws: it is one of the
+ * device-global operations (like allocation, module loading or a context synchronize) that would
+ * wait on every stream of the device and silently serialise the coordinator's locks. There is
+ * deliberately no device-wide synchronize here.
  */
 public interface StreamBackend extends AutoCloseable {
     /** An ordered queue of device work. */
@@ -23,14 +25,17 @@ public interface StreamBackend extends AutoCloseable {
     /** Device ordinal, for messages and metrics. */
     int device();
 
-    /** Start-up only. */
+    /** Unsealed only. */
     Stream newStream();
 
-    /** Start-up only. */
+    /** Unsealed only. */
     Event newEvent();
 
-    /** Ends start-up: from now on creating streams or events (or allocating) is an error. */
+    /** Ends start-up or a key's load: from now on creating streams or events (or allocating) is an error. */
     void seal();
+
+    /** Only the coordinator, with the device to itself (both locks held, no slot in use): creation is allowed until {@link #seal()}. */
+    void unseal();
 
     /** Records the event at the current end of the stream. */
     void record(Event event, Stream stream);

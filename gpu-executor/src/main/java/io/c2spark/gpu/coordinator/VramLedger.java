@@ -1,84 +1,206 @@
 package io.c2spark.gpu.coordinator;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
- * Decides at start-up, from sizes known in advance, how a device's memory is used: whether the
- * proving parameters stay on the card ("resident") or are streamed per MSM from pinned host memory
- * ("streamed"), and how many slots (in-flight partitions) fit. Admission is then by slot count;
- * nothing probes free memory at run time. Pure functions, tested without a GPU.
+ * The one account of a device's memory, kept by its {@link GpuCoordinator}: every key loaded on
+ * the device and its slots, each admitted with a {@link Plan} made from sizes known in advance.
+ * A plan says whether a key's parameters stay on the card ("resident") or are streamed per MSM
+ * from the parameter file ("streamed"), and how many slots (in-flight partitions) it gets beside
+ * the keys already admitted. Admission is then by slot count; nothing probes free memory at run
+ * time. The planning is a pure function of the sizes, tested without a GPU.
  */
 public final class VramLedger {
-    private VramLedger() {
-    }
-
-    /** Where the parameters live. */
+    /** Where a key's parameters live. */
     public enum Mode {
         RESIDENT, STREAMED
     }
 
     /**
-     * The sizes a plan is made from, in bytes.
+     * One key's sizes, in bytes.
      *
-     * @param deviceBytes the card's total memory
-     * @param capBytes an operator's cap on what c2spark may use (0 = no cap), e.g. to leave room for WindowPoSt
-     * @param reserveBytes context, modules and headroom that never go to c2spark's buffers
      * @param residentBytes parameters and tables kept on the card in resident mode (SRS, PCE matrices)
-     * @param slotBytes one slot's working set (witness, a/b/c, NTT and MSM scratch)
+     * @param slotBytes one slot's working set (witness, a/b/c, NTT and MSM scratch); 0 for a key
+     *     whose slots hold no device memory (the CPU stream backend's)
      * @param streamedResidentBytes what stays on the card in streamed mode (all but the streamed points)
      * @param streamedSlotBytes one slot's working set in streamed mode (its chunk buffers included)
-     * @param workers workers per device: more slots than this are never useful
+     * @param workers workers of the key per device: more slots than this are never useful
      * @param forceStreamed operator setting: stream even if resident would fit (tests the degraded path)
      */
-    public record Request(long deviceBytes, long capBytes, long reserveBytes, long residentBytes, long slotBytes,
-            long streamedResidentBytes, long streamedSlotBytes, int workers, boolean forceStreamed) {
+    public record Request(long residentBytes, long slotBytes, long streamedResidentBytes, long streamedSlotBytes, int workers,
+            boolean forceStreamed) {
         public Request {
-            if (deviceBytes <= 0 || capBytes < 0 || reserveBytes < 0 || residentBytes < 0 || slotBytes <= 0
-                    || streamedResidentBytes < 0 || streamedResidentBytes > residentBytes || streamedSlotBytes <= 0
-                    || workers < 1) {
+            if (residentBytes < 0 || slotBytes < 0 || streamedResidentBytes < 0 || streamedResidentBytes > residentBytes
+                    || streamedSlotBytes < 0 || workers < 1) {
                 throw new IllegalArgumentException("invalid VRAM request " + this);
             }
         }
     }
 
-    /** The outcome: mode, slot count and the bytes each part takes. */
-    public record Plan(Mode mode, int slots, long budgetBytes, long residentBytes, long perSlotBytes) {
+    /**
+     * A key's admission: its mode, slot count and the bytes each part takes, the ledger's budget,
+     * the keys beside it and their bytes, and the idle keys evicted to make room for it.
+     */
+    public record Plan(String key, Mode mode, int slots, long residentBytes, long perSlotBytes, long budgetBytes,
+            long besideBytes, List<String> beside, List<String> evicted) {
+        public Plan {
+            beside = List.copyOf(beside);
+            evicted = List.copyOf(evicted);
+        }
+
+        /** This key's bytes: parameters and tables, and its slots. */
         public long usedBytes() {
             return residentBytes + slots * perSlotBytes;
         }
 
+        /** The plan line printed when the key is loaded. */
         public String describe() {
-            return String.format("%s parameters, %d slot(s) of %.2f GiB, %.2f GiB resident, %.2f of %.2f GiB budget",
-                    mode.name().toLowerCase(), slots, gib(perSlotBytes), gib(residentBytes), gib(usedBytes()),
-                    gib(budgetBytes));
+            StringBuilder b = new StringBuilder(String.format(
+                    "%s key: %s parameters, %d slot(s) of %.2f GiB, %.2f GiB resident, %.2f GiB in all; device %.2f of %.2f GiB budget",
+                    key, mode.name().toLowerCase(), slots, gib(perSlotBytes), gib(residentBytes), gib(usedBytes()),
+                    gib(besideBytes + usedBytes()), gib(budgetBytes)));
+            if (!beside.isEmpty()) {
+                b.append(String.format(", beside the %s key%s (%.2f GiB)", String.join(", ", beside), beside.size() > 1 ? "s" : "",
+                        gib(besideBytes)));
+            }
+            if (!evicted.isEmpty()) {
+                b.append("; evicted the idle ").append(String.join(", ", evicted)).append(evicted.size() > 1 ? " keys" : " key");
+            }
+            return b.toString();
         }
     }
 
+    private final long budgetBytes;
+    private final Map<String, Plan> admitted = new LinkedHashMap<>();
+
     /**
-     * Resident when the parameters plus at least one slot fit (as many slots as workers, or fewer);
-     * otherwise streamed, with as many slots as fit; an error when not even one streamed slot fits.
+     * The ledger of a device of deviceBytes, of which c2spark may plan for at most capBytes (0 = no
+     * cap; an operator's cap leaves room for other proofs such as WindowPoSt), less reserveBytes for
+     * the context, the modules and headroom.
      */
-    public static Plan plan(Request r) {
-        long usable = r.capBytes() > 0 ? Math.min(r.deviceBytes(), r.capBytes()) : r.deviceBytes();
-        long budget = usable - r.reserveBytes();
-        if (budget <= 0) {
+    public VramLedger(long deviceBytes, long capBytes, long reserveBytes) {
+        if (deviceBytes <= 0 || capBytes < 0 || reserveBytes < 0) {
+            throw new IllegalArgumentException("invalid device memory: " + deviceBytes + " bytes, cap " + capBytes + ", reserve "
+                    + reserveBytes);
+        }
+        long usable = capBytes > 0 ? Math.min(deviceBytes, capBytes) : deviceBytes;
+        this.budgetBytes = usable - reserveBytes;
+        if (budgetBytes <= 0) {
             throw new IllegalStateException(String.format(
                     "GPU memory budget is empty: %.2f GiB usable (cap %.2f GiB) minus %.2f GiB reserve",
-                    gib(usable), gib(r.capBytes()), gib(r.reserveBytes())));
+                    gib(usable), gib(capBytes), gib(reserveBytes)));
         }
-        if (!r.forceStreamed() && r.residentBytes() + r.slotBytes() <= budget) {
-            long fit = (budget - r.residentBytes()) / r.slotBytes();
-            int slots = (int) Math.min(r.workers(), fit);
-            return new Plan(Mode.RESIDENT, slots, budget, r.residentBytes(), r.slotBytes());
+    }
+
+    private VramLedger() {
+        this.budgetBytes = 0;
+    }
+
+    /** The ledger of a device with no memory of c2spark's (the CPU stream backend): only keys of no bytes fit. */
+    public static VramLedger none() {
+        return new VramLedger();
+    }
+
+    public long budgetBytes() {
+        return budgetBytes;
+    }
+
+    /** Bytes of every admitted key and its slots. */
+    public synchronized long usedBytes() {
+        return admitted.values().stream().mapToLong(Plan::usedBytes).sum();
+    }
+
+    /** The admitted keys' plans, in admission order. */
+    public synchronized List<Plan> entries() {
+        return List.copyOf(admitted.values());
+    }
+
+    /** The admitted plan of the key, or null. */
+    public synchronized Plan entry(String key) {
+        return admitted.get(key);
+    }
+
+    /** The plan for the key beside the admitted keys; throws with the sizes when not even one streamed slot fits. */
+    public Plan plan(String key, Request r) {
+        Plan p = plan(key, r, List.of());
+        if (p == null) {
+            throw new IllegalStateException(noRoom(key, r, List.of(), false));
         }
-        long fit = (budget - r.streamedResidentBytes()) / r.streamedSlotBytes();
-        if (fit < 1) {
-            throw new IllegalStateException(String.format(
-                    "one partition needs %.2f GiB of GPU memory in streamed mode (%.2f GiB of tables, %.2f GiB per slot)"
-                            + " but the budget is %.2f GiB; raise c2spark.gpu.vramCapBytes or use a larger GPU",
-                    gib(r.streamedResidentBytes() + r.streamedSlotBytes()), gib(r.streamedResidentBytes()),
-                    gib(r.streamedSlotBytes()), gib(budget)));
+        return p;
+    }
+
+    /**
+     * Resident when the parameters plus at least one slot fit beside the admitted keys other than
+     * those being evicted (as many slots as workers, or fewer); otherwise streamed, with as many
+     * slots as fit; null when not even one streamed slot fits.
+     */
+    synchronized Plan plan(String key, Request r, Collection<String> evicting) {
+        if (admitted.containsKey(key) && !evicting.contains(key)) {
+            throw new IllegalStateException("the " + key + " key is admitted already");
         }
-        return new Plan(Mode.STREAMED, (int) Math.min(r.workers(), fit), budget, r.streamedResidentBytes(),
-                r.streamedSlotBytes());
+        List<String> beside = new ArrayList<>();
+        long besideBytes = 0;
+        for (Plan p : admitted.values()) {
+            if (!evicting.contains(p.key())) {
+                beside.add(p.key());
+                besideBytes += p.usedBytes();
+            }
+        }
+        List<String> evicted = List.copyOf(evicting);
+        long free = budgetBytes - besideBytes;
+        if (!r.forceStreamed() && r.residentBytes() + r.slotBytes() <= free) {
+            int slots = slotsThatFit(free - r.residentBytes(), r.slotBytes(), r.workers());
+            return new Plan(key, Mode.RESIDENT, slots, r.residentBytes(), r.slotBytes(), budgetBytes, besideBytes, beside, evicted);
+        }
+        if (r.streamedResidentBytes() + r.streamedSlotBytes() > free) {
+            return null;
+        }
+        int slots = slotsThatFit(free - r.streamedResidentBytes(), r.streamedSlotBytes(), r.workers());
+        return new Plan(key, Mode.STREAMED, slots, r.streamedResidentBytes(), r.streamedSlotBytes(), budgetBytes, besideBytes,
+                beside, evicted);
+    }
+
+    private static int slotsThatFit(long room, long slotBytes, int workers) {
+        return slotBytes == 0 ? workers : (int) Math.min(workers, room / slotBytes);
+    }
+
+    /**
+     * Why {@link #plan(String, Request, Collection)} found no room; besideBusy: the keys left beside
+     * it are busy ones, which are never evicted.
+     */
+    synchronized String noRoom(String key, Request r, Collection<String> evicting, boolean besideBusy) {
+        long beside = 0;
+        for (Plan p : admitted.values()) {
+            if (!evicting.contains(p.key())) {
+                beside += p.usedBytes();
+            }
+        }
+        String held = beside == 0 ? "" : String.format(" (%.2f GiB held by %s)", gib(beside),
+                besideBusy ? "busy keys, which are never evicted" : "other keys");
+        return String.format("one partition of the %s key needs %.2f GiB of GPU memory in streamed mode (%.2f GiB of tables, "
+                        + "%.2f GiB per slot) but %.2f GiB of the %.2f GiB budget are free%s; raise c2spark.gpu.vramCapBytes or use "
+                        + "a larger GPU", key, gib(r.streamedResidentBytes() + r.streamedSlotBytes()), gib(r.streamedResidentBytes()),
+                gib(r.streamedSlotBytes()), gib(budgetBytes - beside), gib(budgetBytes), held);
+    }
+
+    /** Admits a key with its plan, made by {@link #plan} with the same keys admitted. */
+    synchronized void admit(Plan p) {
+        if (admitted.containsKey(p.key())) {
+            throw new IllegalStateException("the " + p.key() + " key is admitted already");
+        }
+        if (usedBytes() + p.usedBytes() > budgetBytes) {
+            throw new IllegalStateException("the " + p.key() + " key's plan no longer fits the ledger: " + p.describe());
+        }
+        admitted.put(p.key(), p);
+    }
+
+    /** Forgets an evicted key. */
+    synchronized void release(String key) {
+        admitted.remove(key);
     }
 
     static double gib(long bytes) {

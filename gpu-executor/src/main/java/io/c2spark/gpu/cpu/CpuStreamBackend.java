@@ -71,13 +71,18 @@ public final class CpuStreamBackend implements StreamBackend {
     private void checkNotSealed(String what) {
         if (sealed) {
             throw new IllegalStateException(what + " on device " + device
-                    + " after start-up: a device-global operation while workers may run");
+                    + " outside start-up and key loads: a device-global operation while workers may run");
         }
     }
 
     @Override
     public void seal() {
         sealed = true;
+    }
+
+    @Override
+    public void unseal() {
+        sealed = false;
     }
 
     /** Enqueues work on a stream (the CPU stand-in for a kernel launch or an async copy). */

@@ -1,15 +1,15 @@
 package io.c2spark.gpu.prover;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import io.c2spark.core.groth16.Groth16Prover;
 import io.c2spark.core.groth16.ParameterSource;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.ProofAssembly;
-import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
+import io.c2spark.gpu.coordinator.DeviceCoordinators;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.coordinator.PartitionWork;
 import io.c2spark.gpu.coordinator.Slot;
@@ -18,24 +18,30 @@ import io.c2spark.gpu.runtime.CudaStreamBackend;
 import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
- * The GPU prover for many threads at once: each {@link #prove} call is one worker of the device's
- * {@link GpuCoordinator}, over slots that each hold a {@link ProofWorkspace} made at start-up. The
- * witness is staged with no lock held, uploaded under the memory lock on the slot's copy stream,
- * computed under the compute lock on its compute stream, and the proof is assembled on the CPU
- * after both locks are released. Proofs equal {@link GpuProver}'s and CpuProver's. With streamed
- * parameters the reads of the points from the parameter file and their copies run under the
- * compute lock, beside the kernels they feed ({@link ProofWorkspace}).
+ * The GPU prover of one circuit for many threads at once: each {@link #prove} call is one worker
+ * of the device's {@link GpuCoordinator}, with the circuit's key, which the coordinator loads on
+ * first use (or on {@link #load}) with slots that each hold a {@link ProofWorkspace}, and may evict
+ * when another large key needs the device. Several circuits (sector sizes) on one device are
+ * several provers over the same coordinator: one pair of locks, one ledger. The witness is staged
+ * with no lock held, uploaded under the memory lock on the slot's copy stream, computed under the
+ * compute lock on its compute stream, and the proof is assembled on the CPU after both locks are
+ * released. Proofs equal {@link GpuProver}'s and CpuProver's. With streamed parameters the reads
+ * of the points from the parameter file and their copies run under the compute lock, beside the
+ * kernels they feed ({@link ProofWorkspace}).
  */
 public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable {
     /** Points a streamed step reads by default: 512 MiB, 5.6 M G1 or 2.8 M G2 points. */
     public static final long DEFAULT_CHUNK_BYTES = 512L << 20;
     /** Device memory left to the context, the kernel module and the driver. */
     public static final long DEFAULT_RESERVE_BYTES = 2L << 30;
+    /** The key's name for a prover on a coordinator of its own ({@link #open}, {@link #over}). */
+    public static final String OWN_KEY = "circuit";
 
     /**
-     * How a device is shared: workers per device (slots wanted), an operator's cap on c2spark's
-     * device memory (0 = the whole card), what is left to the context and driver, the chunk size
-     * of streamed parameters, whether to stream even when the parameters fit, and the lock scheme.
+     * How a device is shared. Device-wide, used when the device's coordinator is made: an
+     * operator's cap on c2spark's device memory (0 = the whole card), what is left to the context
+     * and driver, and the lock scheme. Per key: workers (slots wanted), the chunk size of streamed
+     * parameters, and whether to stream even when the parameters fit.
      */
     public record Config(int workers, long capBytes, long reserveBytes, long chunkBytes, boolean forceStreamed,
             GpuCoordinator.Locks locks) {
@@ -58,84 +64,121 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
         }
     }
 
-    private final DeviceProvingKey key;
-    private final boolean ownsKey;
-    private final VramLedger.Plan plan;
-    private final GpuCoordinator<ProofWorkspace> coordinator;
-    private final List<ProofWorkspace> workspaces = new ArrayList<>();
+    private final GpuCoordinator coordinator;
+    private final ProvingKeyLoader key;
+    private final boolean ownsCoordinator;
 
-    private CoordinatedGpuProver(DeviceProvingKey key, boolean ownsKey, VramLedger.Plan plan, GpuCoordinator.Locks locks,
-            GpuCoordinator.FailureListener onFailure) {
+    private CoordinatedGpuProver(GpuCoordinator coordinator, ProvingKeyLoader key, boolean ownsCoordinator) {
+        this.coordinator = coordinator;
         this.key = key;
-        this.ownsKey = ownsKey;
-        this.plan = plan;
-        key.device.bind();
-        try {
-            this.coordinator = new GpuCoordinator<>(new CudaStreamBackend(key.device), plan.slots(), i -> {
-                ProofWorkspace w = new ProofWorkspace(key);
-                workspaces.add(w);
-                return w;
-            }, onFailure, locks);
-        } catch (RuntimeException e) {
-            workspaces.forEach(ProofWorkspace::close);
-            throw e;
-        }
+        this.ownsCoordinator = ownsCoordinator;
     }
 
     /**
-     * Loads the circuit and parameters onto the device where the VRAM ledger puts them: the points
-     * resident when they and one slot fit in the budget, else (or when config forces it) streamed
-     * from params (a .params file) during each proof; as many slots as fit, at most
-     * config.workers(). The key is the prover's, freed by {@link #close}; params stays the caller's,
-     * open while the prover is. Fails with the sizes when not even one streamed slot fits.
+     * This JVM's CUDA coordinators, one per device ordinal (through the coordinator registry): a
+     * device's is made the first time it is asked for, over the device opened then, with a ledger
+     * of the card's memory under config's cap and reserve, config's locks, and each key's plan line
+     * given to keyLog.
+     */
+    public static DeviceCoordinators devices(Config config, Consumer<String> keyLog) {
+        return new DeviceCoordinators(ordinal -> coordinator(new CudaStreamBackend(GpuDevice.open(ordinal), true), config, null,
+                keyLog));
+    }
+
+    /**
+     * A coordinator over the device that is not the registry's (tests, benchmarks): config's cap,
+     * reserve and locks; plan lines to keyLog (null: the coordinator's logger).
+     */
+    public static GpuCoordinator coordinator(GpuDevice device, Config config, GpuCoordinator.FailureListener onFailure,
+            Consumer<String> keyLog) {
+        return coordinator(new CudaStreamBackend(device), config, onFailure, keyLog);
+    }
+
+    private static GpuCoordinator coordinator(CudaStreamBackend backend, Config config, GpuCoordinator.FailureListener onFailure,
+            Consumer<String> keyLog) {
+        VramLedger ledger = new VramLedger(backend.gpu().totalMemory, config.capBytes(), config.reserveBytes());
+        return new GpuCoordinator(backend, ledger, new GpuCoordinator.Options(config.locks(), onFailure, keyLog));
+    }
+
+    /**
+     * The prover of one circuit over the device's coordinator, with its key named name (large: a
+     * 32GiB or 64GiB sector size's, of which a device holds one). Nothing is loaded here: the key is
+     * loaded when first used or by {@link #load}, where the ledger puts it beside the device's other
+     * keys (its points resident where they and one slot fit, else streamed from params; as many
+     * slots as fit, at most config.workers()), and the circuit is read from circuit only then (and
+     * again after an eviction). params stays the caller's, open while the prover is.
+     */
+    public static CoordinatedGpuProver on(GpuCoordinator coordinator, String name, boolean large, Supplier<R1csShape> circuit,
+            ParameterSource params, Config config) {
+        if (!(coordinator.backend() instanceof CudaStreamBackend cuda)) {
+            throw new IllegalArgumentException("GPU " + coordinator.device() + "'s coordinator is not over CUDA");
+        }
+        return new CoordinatedGpuProver(coordinator, new ProvingKeyLoader(name, large, cuda.gpu(), circuit, params, config),
+                false);
+    }
+
+    /**
+     * Loads the circuit and parameters onto the device now, on a coordinator of the prover's own
+     * (config's cap, reserve and locks), closed with the prover; the key is named {@link #OWN_KEY}.
+     * Fails with the sizes when not even one streamed slot fits.
      */
     public static CoordinatedGpuProver open(GpuDevice device, R1csShape shape, ParameterSource params, Config config,
             GpuCoordinator.FailureListener onFailure) {
-        QueryLayout layout = new QueryLayout(shape, params);
-        VramLedger.Plan plan = plan(ProverFootprint.Sizes.of(shape, layout), device.totalMemory, config);
-        DeviceProvingKey key = new DeviceProvingKey(device, shape, params, layout, plan.mode(), config.chunkBytes());
+        GpuCoordinator c = coordinator(device, config, onFailure, line -> { });
+        return ownedAndLoaded(c, new ProvingKeyLoader(OWN_KEY, false, device, () -> shape, params, config));
+    }
+
+    /**
+     * Over a key already on the device (the caller's, not freed here), on a coordinator of the
+     * prover's own: as many slots as the ledger admits with the key's points where they are. A
+     * resident key on a budget that only admits streaming is refused.
+     */
+    public static CoordinatedGpuProver over(DeviceProvingKey key, Config config, GpuCoordinator.FailureListener onFailure) {
+        GpuCoordinator c = coordinator(key.device, config, onFailure, line -> { });
+        return ownedAndLoaded(c, new ProvingKeyLoader(OWN_KEY, key, config));
+    }
+
+    private static CoordinatedGpuProver ownedAndLoaded(GpuCoordinator c, ProvingKeyLoader key) {
+        CoordinatedGpuProver p = new CoordinatedGpuProver(c, key, true);
         try {
-            return new CoordinatedGpuProver(key, true, plan, config.locks(), onFailure);
-        } catch (RuntimeException e) {
-            key.close();
+            p.load();
+            return p;
+        } catch (RuntimeException | Error e) {
+            c.close();
             throw e;
         }
     }
 
     /**
-     * Over a key already on the device (the caller's): as many slots as the ledger admits with the
-     * key's points where they are. A resident key on a budget that only admits streaming is refused.
+     * Loads the key now if it is not resident (ahead of the first proof) and returns its plan.
+     *
+     * @throws io.c2spark.gpu.coordinator.KeyRefusedException when another large key is busy on the
+     *     device or its ledger has no room
      */
-    public static CoordinatedGpuProver over(DeviceProvingKey key, Config config, GpuCoordinator.FailureListener onFailure) {
-        boolean streamed = key.mode == VramLedger.Mode.STREAMED;
-        Config c = streamed ? config.streamed(key.chunkBytes) : config;
-        VramLedger.Plan plan = plan(ProverFootprint.Sizes.of(key.shape, key.layout), key.device.totalMemory, c);
-        if (plan.mode() != key.mode) {
-            throw new IllegalStateException("GPU " + key.device.ordinal + ": " + plan.describe() + ", but the key's points are "
-                    + key.mode.name().toLowerCase());
+    public VramLedger.Plan load() {
+        try {
+            return coordinator.load(key);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while loading the " + key.name() + " key on GPU " + key.device().ordinal,
+                    e);
         }
-        return new CoordinatedGpuProver(key, false, plan, config.locks(), onFailure);
     }
 
-    private static VramLedger.Plan plan(ProverFootprint.Sizes sizes, long deviceBytes, Config c) {
-        return VramLedger.plan(ProverFootprint.request(sizes, deviceBytes, c.capBytes(), c.reserveBytes(), c.workers(),
-                c.chunkBytes(), c.forceStreamed()));
-    }
-
-    /** The ledger's plan this prover runs (mode, slots, bytes). */
+    /** The ledger's plan the key runs with (mode, slots, bytes); null while it is not loaded. */
     public VramLedger.Plan plan() {
-        return plan;
+        return coordinator.plan(key.name());
     }
 
-    /** What loading the key's points cost. */
+    /** What loading the key's points cost the last time it was loaded; null before. */
     public DeviceProvingKey.LoadReport loadReport() {
-        return key.load;
+        return key.loadReport();
     }
 
-    /** One proof and where its time went (slot wait, lock waits and holds, device times). */
+    /** One proof and where its time went (key and slot waits, lock waits and holds, device times). */
     public GpuCoordinator.Outcome<Proof> run(Witness witness, long[] r, long[] s) throws InterruptedException {
-        key.device.bind();
-        return coordinator.run(new ProofWork(witness, r, s));
+        key.device().bind();
+        return coordinator.run(key, new ProofWork(witness, r, s));
     }
 
     @Override
@@ -144,25 +187,35 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
             return run(witness, r, s).result();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while proving on GPU " + key.device.ordinal, e);
+            throw new IllegalStateException("interrupted while proving on GPU " + key.device().ordinal, e);
         }
     }
 
-    public GpuCoordinator<ProofWorkspace> coordinator() {
+    public GpuCoordinator coordinator() {
         return coordinator;
     }
 
+    /**
+     * Closes the prover's own coordinator, or unloads the key from the shared one (its parameter
+     * source may be closed after this). Call it once the prover's workers are done.
+     *
+     * @throws IllegalStateException when a worker still holds or waits for a slot of the shared key
+     */
     @Override
     public void close() {
-        coordinator.close();
-        workspaces.forEach(ProofWorkspace::close);
-        if (ownsKey) {
-            key.close();
+        if (ownsCoordinator) {
+            coordinator.close();
+            return;
+        }
+        try {
+            coordinator.unload(key.name());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     /** One proof split where the coordinator's locks change. */
-    private final class ProofWork implements PartitionWork<ProofWorkspace, Proof> {
+    private static final class ProofWork implements PartitionWork<ProofWorkspace, Proof> {
         private final Witness witness;
         private final long[] r;
         private final long[] s;
@@ -192,7 +245,7 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
         @Override
         public Proof finish(Slot<ProofWorkspace> slot) {
             ProofPlan.QuerySums q = slot.workingSet().sums();
-            return ProofAssembly.assemble(key.vk, q.h(), q.l(), q.a(), q.b1(), q.b2(), r, s);
+            return ProofAssembly.assemble(slot.workingSet().key().vk, q.h(), q.l(), q.a(), q.b1(), q.b2(), r, s);
         }
     }
 }

@@ -238,6 +238,11 @@ public final class ProofWorkspace implements AutoCloseable {
         }
     }
 
+    /** The key this workspace proves with (its sizes are the key's). */
+    DeviceProvingKey key() {
+        return key;
+    }
+
     /**
      * Device milliseconds of each phase of the last profiled proof, by name, in order (waits for
      * it); each step follows the phase "all sums" under a name that starts with a space, since the

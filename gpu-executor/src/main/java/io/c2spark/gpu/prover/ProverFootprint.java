@@ -165,12 +165,11 @@ public final class ProverFootprint {
     }
 
     /**
-     * The ledger's request for this prover on a device of deviceBytes, with workers per device,
-     * streamed chunks of chunkBytes if it comes to that (forced by forceStreamed).
+     * The ledger's request for this prover's key: slots for workers, streamed chunks of chunkBytes
+     * if it comes to that (forced by forceStreamed).
      */
-    public static VramLedger.Request request(Sizes s, long deviceBytes, long capBytes, long reserveBytes, int workers,
-            long chunkBytes, boolean forceStreamed) {
-        return new VramLedger.Request(deviceBytes, capBytes, reserveBytes, residentBytes(s), slotBytes(s),
-                streamedResidentBytes(s), slotBytes(s, chunkBytes), workers, forceStreamed);
+    public static VramLedger.Request request(Sizes s, int workers, long chunkBytes, boolean forceStreamed) {
+        return new VramLedger.Request(residentBytes(s), slotBytes(s), streamedResidentBytes(s), slotBytes(s, chunkBytes), workers,
+                forceStreamed);
     }
 }

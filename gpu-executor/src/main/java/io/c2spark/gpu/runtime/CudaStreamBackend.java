@@ -14,6 +14,7 @@ import io.c2spark.gpu.coordinator.StreamBackend;
  */
 public final class CudaStreamBackend implements StreamBackend {
     private final GpuDevice device;
+    private final boolean closesDevice;
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final GpuEvent epoch;
     private volatile boolean sealed;
@@ -24,8 +25,15 @@ public final class CudaStreamBackend implements StreamBackend {
     private record CudaEvent(GpuEvent event) implements Event {
     }
 
+    /** Over a device the caller keeps open and closes. */
     public CudaStreamBackend(GpuDevice device) {
+        this(device, false);
+    }
+
+    /** With closesDevice, {@link #close} closes the device too (a device opened for this backend alone). */
+    public CudaStreamBackend(GpuDevice device, boolean closesDevice) {
         this.device = device;
+        this.closesDevice = closesDevice;
         device.bind();
         this.epoch = new GpuEvent(device);
         owned.add(epoch);
@@ -33,6 +41,11 @@ public final class CudaStreamBackend implements StreamBackend {
             epoch.record(s);
             epoch.synchronize();
         }
+    }
+
+    /** The device this backend's streams and events live on. */
+    public GpuDevice gpu() {
+        return device;
     }
 
     /** The CUDA stream behind a stream of this backend, for enqueueing kernels on it. */
@@ -47,7 +60,7 @@ public final class CudaStreamBackend implements StreamBackend {
 
     private void checkNotSealed(String what) {
         if (sealed) {
-            throw new IllegalStateException(what + " after start-up on GPU " + device.ordinal
+            throw new IllegalStateException(what + " outside start-up and key loads on GPU " + device.ordinal
                     + ": it would wait on every stream of the device");
         }
     }
@@ -71,6 +84,11 @@ public final class CudaStreamBackend implements StreamBackend {
     @Override
     public void seal() {
         sealed = true;
+    }
+
+    @Override
+    public void unseal() {
+        sealed = false;
     }
 
     @Override
@@ -107,6 +125,10 @@ public final class CudaStreamBackend implements StreamBackend {
             } catch (Exception e) {
                 System.err.println("[gpu-executor] closing a stream or event of GPU " + device.ordinal + ": " + e);
             }
+        }
+        owned.clear();
+        if (closesDevice) {
+            device.close();
         }
     }
 }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 class DeviceMetricsTest {
     private static TaskMetrics kernels(double start, double end) {
-        return new TaskMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, start, end);
+        return new TaskMetrics(0, "key", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, start, end);
     }
 
     @Test

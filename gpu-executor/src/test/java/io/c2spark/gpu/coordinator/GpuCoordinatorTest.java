@@ -24,15 +24,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The coordinator's queueing, locking and health logic on the CPU stream backend. */
+/** The coordinator's queueing, locking and health logic on the CPU stream backend, with one key. */
 class GpuCoordinatorTest {
     private CpuStreamBackend backend;
     private ExecutorService workers;
+    private TestKey key;
 
     @BeforeEach
     void setUp() {
         backend = new CpuStreamBackend(0);
         TimedWork.MISUSED_BUFFERS.set(0);
+        TimedWork.RUNNING_STEPS.set(0);
     }
 
     @AfterEach
@@ -43,8 +45,16 @@ class GpuCoordinatorTest {
         backend.close();
     }
 
-    private GpuCoordinator<TimedWork.Buffer> coordinator(int slots, GpuCoordinator.FailureListener listener) {
-        return new GpuCoordinator<>(backend, slots, i -> new TimedWork.Buffer(), listener);
+    /** A coordinator with one key of the given slots, loaded. */
+    private GpuCoordinator coordinator(int slots, GpuCoordinator.FailureListener listener) throws InterruptedException {
+        return coordinatorWith(slots, GpuCoordinator.Options.defaults().withFailureListener(listener));
+    }
+
+    private GpuCoordinator coordinatorWith(int slots, GpuCoordinator.Options options) throws InterruptedException {
+        GpuCoordinator c = new GpuCoordinator(backend, VramLedger.none(), options.withKeyLog(line -> { }));
+        key = TestKey.small("key", slots).on(c);
+        assertEquals(slots, c.load(key).slots());
+        return c;
     }
 
     /** Many workers, random delays: every result right, kernels never overlap, no buffer misuse. */
@@ -52,7 +62,7 @@ class GpuCoordinatorTest {
     @CsvSource({"1,1", "2,2", "4,2", "4,4", "8,4", "8,8", "16,3"})
     @Timeout(60)
     void stressManyWorkersRandomDelays(int threads, int slots) throws Exception {
-        GpuCoordinator<TimedWork.Buffer> c = coordinator(slots, null);
+        GpuCoordinator c = coordinator(slots, null);
         workers = Executors.newFixedThreadPool(threads);
         int partitions = 32;
         List<Future<GpuCoordinator.Outcome<Long>>> futures = new ArrayList<>();
@@ -60,7 +70,7 @@ class GpuCoordinatorTest {
         for (int p = 0; p < partitions; p++) {
             TimedWork w = new TimedWork(backend, 1000 + p, 2000);
             works.add(w);
-            futures.add(workers.submit(() -> c.run(w)));
+            futures.add(workers.submit(() -> c.run(key, w)));
         }
         List<TaskMetrics> metrics = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {
@@ -74,10 +84,11 @@ class GpuCoordinatorTest {
         assertTrue(c.deviceMetrics().busyFraction() > 0 && c.deviceMetrics().busyFraction() <= 1);
         assertEquals(slots, c.freeSlots());
         for (TaskMetrics m : metrics) {
-            assertTrue(m.slotWaitMs() >= 0 && m.memoryLockHoldMs() >= 0 && m.computeLockHoldMs() >= 0);
+            assertEquals("key", m.key());
+            assertTrue(m.keyWaitMs() >= 0 && m.slotWaitMs() >= 0 && m.memoryLockHoldMs() >= 0 && m.computeLockHoldMs() >= 0);
             assertTrue(m.kernelsDeviceMs() >= 0 && m.uploadDeviceMs() >= 0);
             assertTrue(m.kernelsStartDeviceMs() >= m.uploadEndDeviceMs(), "kernels started before their upload ended");
-            assertTrue(m.totalMs() + 1e-6 >= m.slotWaitMs() + m.prepareMs() + m.computeLockHoldMs());
+            assertTrue(m.totalMs() + 1e-6 >= m.keyWaitMs() + m.slotWaitMs() + m.prepareMs() + m.computeLockHoldMs());
         }
     }
 
@@ -94,7 +105,7 @@ class GpuCoordinatorTest {
     @Test
     @Timeout(30)
     void uploadsOverlapOtherWorkersKernels() throws Exception {
-        GpuCoordinator<TimedWork.Buffer> c = coordinator(2, null);
+        GpuCoordinator c = coordinator(2, null);
         CountDownLatch kernelRunning = new CountDownLatch(1);
         CountDownLatch uploadEnqueued = new CountDownLatch(1);
         TimedWork slow = new TimedWork(backend, 1, 0);
@@ -109,7 +120,7 @@ class GpuCoordinatorTest {
             }
         };
         workers = Executors.newFixedThreadPool(2);
-        Future<GpuCoordinator.Outcome<Long>> first = workers.submit(() -> c.run(slow));
+        Future<GpuCoordinator.Outcome<Long>> first = workers.submit(() -> c.run(key, slow));
         assertTrue(kernelRunning.await(10, TimeUnit.SECONDS));
         TimedWork second = new TimedWork(backend, 2, 0) {
             @Override
@@ -118,7 +129,7 @@ class GpuCoordinatorTest {
                 uploadEnqueued.countDown();
             }
         };
-        Future<GpuCoordinator.Outcome<Long>> other = workers.submit(() -> c.run(second));
+        Future<GpuCoordinator.Outcome<Long>> other = workers.submit(() -> c.run(key, second));
         assertEquals(slow.expected(), first.get(10, TimeUnit.SECONDS).result());
         assertEquals(second.expected(), other.get(10, TimeUnit.SECONDS).result());
     }
@@ -131,15 +142,14 @@ class GpuCoordinatorTest {
     @CsvSource({"4,2", "8,4"})
     @Timeout(60)
     void oneLockKeepsUploadsAwayFromOtherKernels(int threads, int slots) throws Exception {
-        GpuCoordinator<TimedWork.Buffer> c = new GpuCoordinator<>(backend, slots, i -> new TimedWork.Buffer(), null,
-                GpuCoordinator.Locks.ONE);
+        GpuCoordinator c = coordinatorWith(slots, GpuCoordinator.Options.defaults().withLocks(GpuCoordinator.Locks.ONE));
         workers = Executors.newFixedThreadPool(threads);
         List<Future<GpuCoordinator.Outcome<Long>>> futures = new ArrayList<>();
         List<TimedWork> works = new ArrayList<>();
         for (int p = 0; p < 24; p++) {
             TimedWork w = new TimedWork(backend, 500 + p, 2000);
             works.add(w);
-            futures.add(workers.submit(() -> c.run(w)));
+            futures.add(workers.submit(() -> c.run(key, w)));
         }
         List<TaskMetrics> metrics = new ArrayList<>();
         for (int p = 0; p < works.size(); p++) {
@@ -160,7 +170,7 @@ class GpuCoordinatorTest {
     @Test
     @Timeout(30)
     void slotQueueIsFair() throws Exception {
-        GpuCoordinator<TimedWork.Buffer> c = coordinator(1, null);
+        GpuCoordinator c = coordinator(1, null);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch holding = new CountDownLatch(1);
         List<Integer> order = Collections.synchronizedList(new ArrayList<>());
@@ -176,7 +186,7 @@ class GpuCoordinatorTest {
             }
         };
         workers = Executors.newFixedThreadPool(9);
-        Future<?> h = workers.submit(() -> c.run(holder));
+        Future<?> h = workers.submit(() -> c.run(key, holder));
         assertTrue(holding.await(10, TimeUnit.SECONDS));
         List<Future<?>> fs = new ArrayList<>();
         for (int i = 1; i <= 8; i++) {
@@ -187,7 +197,7 @@ class GpuCoordinatorTest {
                     order.add(id);
                 }
             };
-            fs.add(workers.submit(() -> c.run(w)));
+            fs.add(workers.submit(() -> c.run(key, w)));
             waitUntilQueued(c, i);
         }
         release.countDown();
@@ -198,7 +208,7 @@ class GpuCoordinatorTest {
         assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), order);
     }
 
-    private static void waitUntilQueued(GpuCoordinator<?> c, int n) throws Exception {
+    static void waitUntilQueued(GpuCoordinator c, int n) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
             if (c.queuedWorkers() >= n) {
@@ -209,12 +219,14 @@ class GpuCoordinatorTest {
         fail("worker " + n + " never queued");
     }
 
-    /** Rule 2: after start-up nothing can create streams or events (device-global operations). */
+    /** Rule 2: outside start-up and key loads nothing can create streams or events (device-global operations). */
     @Test
-    void backendIsSealedAfterStartUp() {
-        coordinator(2, null);
+    void backendIsSealedAfterStartUpAndAfterEachKeyLoad() throws Exception {
+        GpuCoordinator c = new GpuCoordinator(backend, VramLedger.none(), GpuCoordinator.Options.defaults());
+        assertThrows(IllegalStateException.class, backend::newStream);
+        c.load(TestKey.small("key", 2).on(c));
         IllegalStateException e = assertThrows(IllegalStateException.class, backend::newStream);
-        assertTrue(e.getMessage().contains("after start-up"));
+        assertTrue(e.getMessage().contains("outside start-up and key loads"), e.getMessage());
         assertThrows(IllegalStateException.class, backend::newEvent);
     }
 
@@ -223,7 +235,7 @@ class GpuCoordinatorTest {
     @Timeout(60)
     void deviceFailurePoisonsEveryWorker() throws Exception {
         AtomicInteger notified = new AtomicInteger();
-        GpuCoordinator<TimedWork.Buffer> c = coordinator(3, (d, t) -> notified.incrementAndGet());
+        GpuCoordinator c = coordinator(3, (d, t) -> notified.incrementAndGet());
         workers = Executors.newFixedThreadPool(8);
         List<Future<GpuCoordinator.Outcome<Long>>> futures = new ArrayList<>();
         for (int p = 0; p < 40; p++) {
@@ -233,7 +245,7 @@ class GpuCoordinatorTest {
                     throw new IllegalStateException("injected illegal address");
                 };
             }
-            futures.add(workers.submit(() -> c.run(w)));
+            futures.add(workers.submit(() -> c.run(key, w)));
         }
         int ok = 0;
         int failed = 0;
@@ -251,24 +263,26 @@ class GpuCoordinatorTest {
         assertEquals(40, ok + failed);
         assertEquals(1, notified.get(), "the failure listener hears once");
         assertTrue(!c.healthy());
-        assertThrows(DeviceUnhealthyException.class, () -> c.run(new TimedWork(backend, 99, 0)));
+        assertThrows(DeviceUnhealthyException.class, () -> c.run(key, new TimedWork(backend, 99, 0)));
+        assertThrows(DeviceUnhealthyException.class, () -> c.load(TestKey.small("another", 1).on(c)),
+                "an unhealthy device loads no key");
     }
 
     /** A bad input (not a device error) fails only its own partition and frees its slot. */
     @Test
     @Timeout(30)
     void hostErrorFailsOnlyItsPartition() throws Exception {
-        GpuCoordinator<TimedWork.Buffer> c = coordinator(1, null);
+        GpuCoordinator c = coordinator(1, null);
         TimedWork bad = new TimedWork(backend, 5, 0) {
             @Override
             public void enqueueCompute(Slot<Buffer> slot) {
                 throw new IllegalArgumentException("malformed witness");
             }
         };
-        assertThrows(IllegalArgumentException.class, () -> c.run(bad));
+        assertThrows(IllegalArgumentException.class, () -> c.run(key, bad));
         assertTrue(c.healthy());
         TimedWork good = new TimedWork(backend, 6, 500);
-        assertEquals(good.expected(), c.run(good).result());
+        assertEquals(good.expected(), c.run(key, good).result());
         assertEquals(0, TimedWork.MISUSED_BUFFERS.get());
     }
 
@@ -276,7 +290,7 @@ class GpuCoordinatorTest {
     @Test
     @Timeout(30)
     void queuedWaitersFailWhenDeviceDies() throws Exception {
-        GpuCoordinator<TimedWork.Buffer> c = coordinator(1, null);
+        GpuCoordinator c = coordinator(1, null);
         CountDownLatch inKernel = new CountDownLatch(1);
         CountDownLatch die = new CountDownLatch(1);
         TimedWork dying = new TimedWork(backend, 1, 0);
@@ -290,11 +304,11 @@ class GpuCoordinatorTest {
             throw new IllegalStateException("injected ECC error");
         };
         workers = Executors.newFixedThreadPool(5);
-        Future<?> first = workers.submit(() -> c.run(dying));
+        Future<?> first = workers.submit(() -> c.run(key, dying));
         assertTrue(inKernel.await(10, TimeUnit.SECONDS));
         List<Future<?>> queued = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            queued.add(workers.submit(() -> c.run(new TimedWork(backend, 7, 0))));
+            queued.add(workers.submit(() -> c.run(key, new TimedWork(backend, 7, 0))));
         }
         waitUntilQueued(c, 4);
         die.countDown();

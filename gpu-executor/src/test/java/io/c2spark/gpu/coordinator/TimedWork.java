@@ -20,6 +20,8 @@ class TimedWork implements PartitionWork<TimedWork.Buffer, Long> {
     }
 
     static final AtomicInteger MISUSED_BUFFERS = new AtomicInteger();
+    /** Device steps (uploads and kernels) of any slot running now: a key loads or is freed only while it is 0. */
+    static final AtomicInteger RUNNING_STEPS = new AtomicInteger();
 
     private final CpuStreamBackend backend;
     private final long seed;
@@ -78,16 +80,19 @@ class TimedWork implements PartitionWork<TimedWork.Buffer, Long> {
         Runnable fault = faultInKernel;
         backend.enqueue(slot.computeStream(), () -> {
             enter(b);
-            LockSupport.parkNanos(1000L * delay);
-            if (fault != null) {
-                fault.run();
+            try {
+                LockSupport.parkNanos(1000L * delay);
+                if (fault != null) {
+                    fault.run();
+                }
+                long sum = 0;
+                for (long v : b.data) {
+                    sum += v * v;
+                }
+                deviceResult = sum;
+            } finally {
+                leave(b);
             }
-            long sum = 0;
-            for (long v : b.data) {
-                sum += v * v;
-            }
-            deviceResult = sum;
-            leave(b);
         });
     }
 
@@ -97,6 +102,7 @@ class TimedWork implements PartitionWork<TimedWork.Buffer, Long> {
     }
 
     private static void enter(Buffer b) {
+        RUNNING_STEPS.incrementAndGet();
         if (b.activeSteps.incrementAndGet() != 1) {
             MISUSED_BUFFERS.incrementAndGet();
         }
@@ -104,5 +110,6 @@ class TimedWork implements PartitionWork<TimedWork.Buffer, Long> {
 
     private static void leave(Buffer b) {
         b.activeSteps.decrementAndGet();
+        RUNNING_STEPS.decrementAndGet();
     }
 }

@@ -62,7 +62,7 @@ class ProverFootprintTest {
         // Filecoin's 32GiB PoRep parameter file is about 47 GB.
         assertTrue(queries > 45e9 && queries < 50e9, "queries " + queries);
         long h200 = 143_771L << 20;
-        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(s, h200, 0, 2L << 30, 8,
+        VramLedger.Plan plan = new VramLedger(h200, 0, 2L << 30).plan("32GiB", ProverFootprint.request(s, 8,
                 CoordinatedGpuProver.DEFAULT_CHUNK_BYTES, false));
         System.out.printf("32GiB partition on an H200: resident %.1f GiB, slot %.1f GiB: %s%n",
                 ProverFootprint.residentBytes(s) / 1073741824.0, ProverFootprint.slotBytes(s) / 1073741824.0, plan.describe());
@@ -81,19 +81,19 @@ class ProverFootprintTest {
         long chunk = CoordinatedGpuProver.DEFAULT_CHUNK_BYTES;
         assertTrue(ProverFootprint.slotBytes(s, chunk) < ProverFootprint.slotBytes(s));
         assertEquals(ProverFootprint.residentBytes(s), ProverFootprint.streamedResidentBytes(s) + ProverFootprint.queryBytes(s));
-        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(s, 48L << 30, 0, 2L << 30, 4, chunk, false));
+        VramLedger.Plan plan = new VramLedger(48L << 30, 0, 2L << 30).plan("32GiB", ProverFootprint.request(s, 4, chunk, false));
         System.out.println("32GiB partition on a 48 GiB card: " + plan.describe());
         assertEquals(VramLedger.Mode.STREAMED, plan.mode());
         assertTrue(plan.slots() >= 1 && plan.usedBytes() <= plan.budgetBytes(), plan.describe());
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> VramLedger.plan(ProverFootprint.request(s, 16L << 30, 0, 2L << 30, 1, chunk, false)));
+                () -> new VramLedger(16L << 30, 0, 2L << 30).plan("32GiB", ProverFootprint.request(s, 1, chunk, false)));
         assertTrue(e.getMessage().contains("streamed mode"), e.getMessage());
     }
 
     /** Streaming is forced on a card that would hold everything. */
     @Test
     void streamingForcedOnAnH200() {
-        VramLedger.Plan plan = VramLedger.plan(ProverFootprint.request(sizes32GiB(), 143_771L << 20, 0, 2L << 30, 4,
+        VramLedger.Plan plan = new VramLedger(143_771L << 20, 0, 2L << 30).plan("32GiB", ProverFootprint.request(sizes32GiB(), 4,
                 CoordinatedGpuProver.DEFAULT_CHUNK_BYTES, true));
         assertEquals(VramLedger.Mode.STREAMED, plan.mode());
         assertEquals(4, plan.slots());

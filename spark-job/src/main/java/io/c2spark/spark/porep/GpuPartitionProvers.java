@@ -7,14 +7,14 @@ import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c2.PorepParameters;
+import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
-import io.c2spark.gpu.runtime.GpuDevice;
+import io.c2spark.gpu.coordinator.DeviceCoordinators;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.prover.CoordinatedGpuProver;
-import io.c2spark.gpu.prover.PeakRss;
-import io.c2spark.spark.device.DeviceCoordinators;
+import io.c2spark.gpu.runtime.GpuDevice;
+import io.c2spark.spark.device.CoordinatedTasks;
 import io.c2spark.spark.workload.Device;
-import io.c2spark.spark.workload.DeviceFatalException;
 import io.c2spark.spark.workload.PartitionProof;
 import io.c2spark.spark.workload.SetupException;
 import java.io.IOException;
@@ -25,19 +25,24 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The GPU provers of one executor JVM: per device ordinal and sector shape, the proving key
- * converted once on that device and a {@link CoordinatedGpuProver}, whose two-lock coordinator
- * every task given that device queues on, with as many slots as the device's workers (the VRAM
- * ledger lowers the count where the card cannot hold them, and streams the parameters from the
- * file where they do not fit beside one slot). The keys load from the parameter directory's
- * .params file, opened once per sector shape and read in chunks straight onto each device (never
- * into the heap), and from its .shape file where `c2spark params` left one (else the circuit is
- * synthesised). Tasks build their witness before they get here, holding no lock.
+ * The GPU provers of one executor JVM. Each device has one coordinator, gpu-executor's (asked for
+ * through {@link CoordinatedGpuProver#devices}, never built here): one pair of locks and one VRAM
+ * ledger for every sector size proven on it. Per device and sector size there is a
+ * {@link CoordinatedGpuProver} over that coordinator, whose key (the size's proving key,
+ * converted on the device) the coordinator loads on first use or at preload, with as many slots
+ * as the device's workers (the ledger lowers the count where the card cannot hold them, and
+ * streams the parameters from the file where they do not fit beside one slot). A device holds one
+ * 32GiB or 64GiB key at a time: the other size evicts it once its tasks are done, or is refused
+ * while they run. The keys load from the parameter directory's .params file, opened once per
+ * sector size and read in chunks straight onto each device (never into the heap), and from its
+ * .shape file where `c2spark params` left one (else the circuit is synthesised). Each load prints
+ * its plan line. Tasks build their witness before they get here, holding no lock.
  */
 final class GpuPartitionProvers implements AutoCloseable {
     private final Path dir;
     private final CoordinatedGpuProver.Config config;
     private final boolean checkDigest;
+    private final DeviceCoordinators devices;
     private final Map<SectorShape, ParameterFile> files = new LinkedHashMap<>();
     private final Map<String, CoordinatedGpuProver> provers = new LinkedHashMap<>();
 
@@ -46,6 +51,7 @@ final class GpuPartitionProvers implements AutoCloseable {
         this.dir = dir;
         this.config = config;
         this.checkDigest = checkDigest;
+        this.devices = CoordinatedGpuProver.devices(config, line -> System.err.println("c2spark: " + line));
     }
 
     /** True when this JVM sees a CUDA device, so that a GPU address is proven on the GPU. */
@@ -53,49 +59,57 @@ final class GpuPartitionProvers implements AutoCloseable {
         return GpuDevice.count() > 0;
     }
 
+    /** 32GiB and 64GiB: a device holds one of their keys (about 47 GB each) at a time. */
+    static boolean largeKey(SectorShape shape) {
+        return shape.sectorBytes() >= SectorShape.SIZE_32GIB.sectorBytes();
+    }
+
     /** One partition's proof on the task's GPU, with the coordinator's waits and device times for the report. */
     PartitionProof prove(Device device, SectorShape shape, Witness witness, Map<String, Long> phases, SecureRandom rng)
-            throws DeviceFatalException, InterruptedException {
-        int ordinal = DeviceCoordinators.ordinal(device);
-        long t0 = System.nanoTime();
-        CoordinatedGpuProver prover = prover(ordinal, shape);
-        long t1 = System.nanoTime();
+            throws Exception {
+        CoordinatedGpuProver prover = prover(CoordinatedTasks.ordinal(device), shape);
         long[] r = new long[Fr.LIMBS];
         long[] s = new long[Fr.LIMBS];
         Fr.random(rng, r, 0);
         Fr.random(rng, s, 0);
-        GpuCoordinator.Outcome<Proof> outcome = DeviceCoordinators.onDevice(device, () -> prover.run(witness, r, s));
+        GpuCoordinator.Outcome<Proof> outcome = CoordinatedTasks.onDevice(device, () -> prover.run(witness, r, s));
         Map<String, Long> all = new LinkedHashMap<>(phases);
-        all.put("gpu_key_load", t1 - t0);
-        all.put("gpu_prove", System.nanoTime() - t1);
+        double keyMs = outcome.metrics().keyWaitMs();
+        all.put("gpu_key_load", Math.round(keyMs * 1e6));
+        all.put("gpu_prove", Math.round((outcome.metrics().totalMs() - keyMs) * 1e6));
         PartitionProof p = new PartitionProof(ProofEncoding.encode(outcome.result()), all, Map.of());
-        return DeviceCoordinators.withMetrics(p, outcome.metrics());
+        return CoordinatedTasks.withMetrics(p, outcome.metrics());
     }
 
     /** Converts the shape's proving key on the device now, ahead of its first task. */
     void preload(Device device, SectorShape shape) {
-        prover(DeviceCoordinators.ordinal(device), shape);
+        prover(CoordinatedTasks.ordinal(device), shape).load();
     }
 
+    /** The device's prover of the shape: made once, its key not loaded yet. */
     private synchronized CoordinatedGpuProver prover(int ordinal, SectorShape shape) {
         String name = ordinal + "/" + shape.label();
         CoordinatedGpuProver p = provers.get(name);
         if (p == null) {
-            try {
-                p = CoordinatedGpuProver.open(GpuDevice.open(ordinal), PorepParameters.circuitShape(shape, dir), file(shape),
-                        config, null);
-            } catch (IOException e) {
-                throw new SetupException("cannot load the " + shape.label() + " proving key from " + dir + ": " + e.getMessage(), e);
-            }
-            System.err.println("c2spark: GPU " + ordinal + ", " + shape.label() + ": " + p.plan().describe() + "; "
-                    + p.loadReport().describe() + ", " + PeakRss.describe());
+            ParameterFile params = file(shape);
+            p = CoordinatedGpuProver.on(devices.coordinator(ordinal), shape.label(), largeKey(shape), () -> circuit(shape), params,
+                    config);
             provers.put(name, p);
         }
         return p;
     }
 
+    /** The circuit from the directory's .shape file where `c2spark params` left one, else synthesised. */
+    private R1csShape circuit(SectorShape shape) {
+        try {
+            return PorepParameters.circuitShape(shape, dir);
+        } catch (IOException e) {
+            throw new SetupException("cannot load the " + shape.label() + " proving key from " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The shape's parameter file, opened (and its digest checked) the first time. */
-    private ParameterFile file(SectorShape shape) throws IOException {
+    private ParameterFile file(SectorShape shape) {
         ParameterFile f = files.get(shape);
         if (f == null) {
             Path params = PorepParameters.paramsFile(dir, shape);
@@ -104,18 +118,32 @@ final class GpuPartitionProvers implements AutoCloseable {
                         + " missing (c2spark.params.dir; `c2spark params --sector-size " + shape.label() + " --out " + dir
                         + "` makes them)");
             }
-            if (checkDigest) {
-                ParameterDigest.verify(params);
+            try {
+                if (checkDigest) {
+                    ParameterDigest.verify(params);
+                }
+                f = ParameterFile.open(params);
+            } catch (IOException e) {
+                throw new SetupException("cannot load the " + shape.label() + " proving key from " + dir + ": " + e.getMessage(), e);
             }
-            f = ParameterFile.open(params);
             files.put(shape, f);
         }
         return f;
     }
 
+    /**
+     * Unloads every size's key from its device's coordinator, then closes the parameter files. A
+     * key still in use is left to the coordinator's own close (executor shutdown closes them all).
+     */
     @Override
     public synchronized void close() {
-        provers.values().forEach(CoordinatedGpuProver::close);
+        for (CoordinatedGpuProver p : provers.values()) {
+            try {
+                p.close();
+            } catch (RuntimeException busy) {
+                System.err.println("c2spark: " + busy.getMessage());
+            }
+        }
         provers.clear();
         for (ParameterFile f : files.values()) {
             try {

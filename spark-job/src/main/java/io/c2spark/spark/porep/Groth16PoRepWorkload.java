@@ -15,10 +15,12 @@ import io.c2spark.core.porep.circuit.PartitionCircuits;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.core.r1cs.WitnessSystem;
+import io.c2spark.gpu.coordinator.DeviceCoordinators;
+import io.c2spark.gpu.coordinator.KeyLoader;
+import io.c2spark.gpu.cpu.CpuKernelWork;
 import io.c2spark.gpu.cpu.CpuStreamBackend;
 import io.c2spark.gpu.prover.CoordinatedGpuProver;
-import io.c2spark.spark.device.CpuKernelWork;
-import io.c2spark.spark.device.DeviceCoordinators;
+import io.c2spark.spark.device.CoordinatedTasks;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.Device;
@@ -42,23 +44,25 @@ import org.apache.spark.SparkEnv;
 
 /**
  * PoRep C2 with c2spark's Groth16 provers. A task given a GPU address proves on that GPU when this
- * JVM sees CUDA devices ({@link GpuPartitionProvers}: the proving key converted once per device,
- * the device's two-lock coordinator), any sector size the card can hold. Without CUDA a GPU
- * address (a test's or a CPU-only machine's discovery list) still goes through that address's
- * coordinator, with the CPU prover's arithmetic as its "kernels", and the report's phase names say
- * cpu_prove. A task given the CPU proves on the CPU, small sector sizes only (2KiB, 8MiB, 512MiB):
- * 32GiB and 64GiB are refused there, never proven slowly. Parameters are read once per JVM and
- * sector size from c2spark.params.dir: into the heap for the CPU prover, in chunks from the file
- * onto each device for the GPU prover; the circuit from the directory's .shape file. A file missing
- * or unreadable there is a {@link SetupException} naming it, which the job does not retry.
+ * JVM sees CUDA devices ({@link GpuPartitionProvers}: each sector size's proving key converted on
+ * the device, the device's one two-lock coordinator), any sector size the card can hold. Without
+ * CUDA a GPU address (a test's or a CPU-only machine's discovery list) still goes through that
+ * address's coordinator, with a key per sector size and the CPU prover's arithmetic as its
+ * "kernels", and the report's phase names say cpu_prove. A task given the CPU proves on the CPU,
+ * small sector sizes only (2KiB, 8MiB, 512MiB): 32GiB and 64GiB are refused there, never proven
+ * slowly. Parameters are read once per JVM and sector size from c2spark.params.dir: into the heap
+ * for the CPU prover, in chunks from the file onto each device for the GPU prover; the circuit from
+ * the directory's .shape file. A file missing or unreadable there is a {@link SetupException}
+ * naming it, which the job does not retry.
  */
 public final class Groth16PoRepWorkload extends PoRepWorkload {
     /**
-     * Working sets per device for the CPU-backed coordinator: while one partition's proof runs under
-     * the compute lock, the next one's witness is built, which is the overlap the coordinator exists
-     * for. The CPU backend holds no device memory, so there is no VRAM ledger to size it by.
+     * Working sets per device and sector size for the CPU-backed coordinator: while one partition's
+     * proof runs under the compute lock, the next one's witness is built, which is the overlap the
+     * coordinator exists for. The CPU backend holds no device memory, so there is no VRAM ledger to
+     * size it by.
      */
-    private static final int CPU_SLOTS_PER_DEVICE = 2;
+    private static final int CPU_SLOTS_PER_KEY = 2;
     /** Workers per GPU when neither c2spark.gpu.workersPerDevice nor spark.task.resource.gpu.amount says. */
     private static final int DEFAULT_GPU_WORKERS = 4;
 
@@ -69,7 +73,8 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         Map<SectorShape, Parameters> params = new ConcurrentHashMap<>();
         Function<SectorShape, Parameters> loader = shape -> params.computeIfAbsent(shape, s -> load(dir, s, checkDigest));
         Map<SectorShape, CpuProver> cpuProvers = new ConcurrentHashMap<>();
-        DeviceCoordinators<CpuStreamBackend> cpuDevices = DeviceCoordinators.cpuBacked(CPU_SLOTS_PER_DEVICE);
+        DeviceCoordinators cpuDevices = CpuKernelWork.devices();
+        Map<SectorShape, KeyLoader<CpuStreamBackend>> cpuKeys = new ConcurrentHashMap<>();
         GpuPartitionProvers gpus = GpuPartitionProvers.cudaPresent()
                 ? new GpuPartitionProvers(dir, gpuConfig(settings), checkDigest)
                 : null;
@@ -77,18 +82,24 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         return new PartitionProver() {
             @Override
             public PartitionProof prove(PartitionInput input, Device device) throws Exception {
+                CompactPartitionInput in = read(input);
                 if (device.isGpu() && gpus != null) {
-                    Prepared p = prepare(input, dir, null);
+                    Prepared p = prepare(input, in, dir, null);
                     return gpus.prove(device, p.shape, p.witness, p.phases, rng);
                 }
-                CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input, dir,
+                CpuKernelWork.Prepare<Prepared> prepare = () -> prepare(input, in, dir,
                         shape -> cpuProvers.computeIfAbsent(shape, s -> {
                             Parameters params = loader.apply(s);
                             return new CpuProver(circuitShape(dir, s), params);
                         }));
-                CpuKernelWork.Kernel<Prepared> kernel = p -> p.proveOnCpu(rng);
-                return device.isGpu() ? CpuKernelWork.prove(cpuDevices, device, prepare, kernel)
-                        : kernel.run(prepare.prepare());
+                CpuKernelWork.Kernel<Prepared, PartitionProof> kernel = p -> p.proveOnCpu(rng);
+                if (!device.isGpu()) {
+                    return kernel.run(prepare.prepare());
+                }
+                SectorShape shape = in.registeredProof().shape();
+                KeyLoader<CpuStreamBackend> key = cpuKeys.computeIfAbsent(shape,
+                        s -> CpuKernelWork.key(s.label(), GpuPartitionProvers.largeKey(s), CPU_SLOTS_PER_KEY));
+                return CoordinatedTasks.onCpuKernel(cpuDevices, device, key, prepare, kernel);
             }
 
             @Override
@@ -121,7 +132,10 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         };
     }
 
-    /** The sector sizes of c2spark.params.preload. */
+    /**
+     * The sector sizes of c2spark.params.preload; at most one of 32GiB and 64GiB, since a GPU holds
+     * one of their keys at a time (the second would evict the first at start-up).
+     */
     static List<SectorShape> preloadShapes(Settings settings) {
         List<SectorShape> shapes = new ArrayList<>();
         for (String size : settings.get(C2SparkSettings.PRELOAD).split(",")) {
@@ -132,6 +146,11 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
                     throw new SetupException(C2SparkSettings.PRELOAD.key() + ": " + e.getMessage(), e);
                 }
             }
+        }
+        List<String> large = shapes.stream().filter(GpuPartitionProvers::largeKey).map(SectorShape::label).distinct().toList();
+        if (large.size() > 1) {
+            throw new SetupException(C2SparkSettings.PRELOAD.key() + " names " + String.join(" and ", large) + ", but a GPU holds"
+                    + " one 32GiB or 64GiB proving key at a time: preload one of them, and prove the other size in a run of its own");
         }
         return shapes;
     }
@@ -181,16 +200,20 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         }
     }
 
+    /** The task's compact input, parsed. */
+    private static CompactPartitionInput read(PartitionInput input) {
+        return CompactPartitionInput.read(input.bytes(), input.sectorId() + " partition " + input.partition());
+    }
+
     /**
-     * Parses the compact input and builds the witness. A parameter file missing from {@code dir}
-     * is refused first, before the witness or a circuit is built. For the CPU (cpuProver given) the
-     * sizes the CPU does not prove are refused too, and the shape's CPU prover is fetched (loaded
-     * the first time); for a GPU (null) the GPU provers hold the parameters.
+     * Builds the witness of the parsed input. A parameter file missing from {@code dir} is refused
+     * first, before the witness or a circuit is built. For the CPU (cpuProver given) the sizes the
+     * CPU does not prove are refused too, and the shape's CPU prover is fetched (loaded the first
+     * time); for a GPU (null) the GPU provers hold the parameters.
      */
-    private static Prepared prepare(PartitionInput input, Path dir, Function<SectorShape, CpuProver> cpuProver) {
+    private static Prepared prepare(PartitionInput input, CompactPartitionInput in, Path dir,
+            Function<SectorShape, CpuProver> cpuProver) {
         boolean cpuOnly = cpuProver != null;
-        CompactPartitionInput in = CompactPartitionInput.read(input.bytes(),
-                input.sectorId() + " partition " + input.partition());
         SectorShape shape = in.registeredProof().shape();
         requireParams(dir, shape);
         if (cpuOnly && shape.partitions() > 1) {

@@ -1,6 +1,5 @@
 package io.c2spark.spark.settings;
 
-import io.c2spark.gpu.prover.CoordinatedGpuProver;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -60,24 +59,27 @@ public final class C2SparkSettings {
     public static final Setting<String> PRELOAD = declare("c2spark.params.preload", Setting.Type.STRING, "",
             "Sector sizes (comma-separated, e.g. 32GiB) whose parameters each executor loads at start-up, "
             + "and converts into a proving key on each of its GPUs, so the first task does not wait for them; "
-            + "other sizes load on first use.", true);
+            + "other sizes load on first use. At most one of 32GiB and 64GiB: a GPU holds one of their keys at a "
+            + "time, and the other size evicts it only once its tasks are done (while they run, it is refused).", true);
     public static final Setting<Boolean> CHECK_DIGEST = declare("c2spark.params.checkDigest", Setting.Type.BOOLEAN, "false",
             "Before an executor loads a sector size's parameters, check the whole .params file against the SHA-256 "
             + "(hex) in the file of the same name with .sha256 appended, beside it (about 30 s for 32GiB "
             + "parameters); a missing digest file or a different digest fails the load. Without it the loader still checks every point's encoding and curve equation.",
             true);
     public static final Setting<Integer> GPU_WORKERS = declare("c2spark.gpu.workersPerDevice", Setting.Type.INT,
-            "0", "Partitions one GPU's prover holds working sets (slots) for at once: the tasks sharing the "
+            "0", "Partitions of one sector size a GPU holds working sets (slots) for at once: the tasks sharing the "
             + "device. 0: 1 / spark.task.resource.gpu.amount, or 4 when Spark schedules no gpu resource. The "
-            + "VRAM ledger lowers it where the card cannot hold that many.", true);
+            + "device's VRAM ledger lowers it where the card cannot hold that many beside the size's key and the "
+            + "other sizes' keys and slots.", true);
     public static final Setting<Long> GPU_VRAM_CAP = declare("c2spark.gpu.vramCapBytes", Setting.Type.LONG, "0",
-            "Device memory the GPU prover may plan for (proving key plus slots); 0: the whole card.", true);
+            "Device memory the GPU prover may plan for on each GPU (every sector size's proving key and slots); "
+            + "0: the whole card.", true);
     public static final Setting<Boolean> GPU_STREAM_PARAMS = declare("c2spark.gpu.streamParams", Setting.Type.BOOLEAN,
             "false", "Read the proving parameters' points from the .params file chunk by chunk during each proof "
             + "(through pinned staging buffers, decoded on the GPU), even where they fit on the card. Without it "
             + "they are streamed only when the VRAM ledger finds no room for them.", true);
     public static final Setting<Long> GPU_STREAM_CHUNK = declare("c2spark.gpu.streamChunkBytes", Setting.Type.LONG,
-            String.valueOf(CoordinatedGpuProver.DEFAULT_CHUNK_BYTES), "Bytes of points per read when parameters are streamed "
+            "536870912", "Bytes of points per read when parameters are streamed "
             + "(at most 1 GiB); each slot holds two such buffers on the device and two in pinned host memory.", true);
     public static final Setting<Integer> PROGRESS_INTERVAL = declare("c2spark.progress.intervalSeconds",
             Setting.Type.INT, "30", "Seconds between progress lines (sectors done / total, proofs per "

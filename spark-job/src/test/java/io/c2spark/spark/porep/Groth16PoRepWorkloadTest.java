@@ -84,6 +84,16 @@ class Groth16PoRepWorkloadTest {
         }
     }
 
+    /** A GPU holds one 32GiB or 64GiB key at a time: preloading both is refused at start-up, naming the setting. */
+    @Test
+    void preloadingBoth32GiBAnd64GiBIsRefused() throws Exception {
+        try (PartitionProver p = prover("2KiB,32GiB,64GiB")) {
+            SetupException e = assertThrows(SetupException.class, () -> p.preload(List.of(Device.CPU)));
+            assertEquals("c2spark.params.preload names 32GiB and 64GiB, but a GPU holds one 32GiB or 64GiB proving key at a time:"
+                    + " preload one of them, and prove the other size in a run of its own", e.getMessage());
+        }
+    }
+
     /**
      * A task finds a missing parameter file before it builds anything: a corrupt circuit shape file
      * beside the missing parameters, which building the circuit first would trip over, goes unread.

@@ -1,10 +1,12 @@
 package io.c2spark.spark.testing;
 
 import io.c2spark.core.field.Fr;
+import io.c2spark.gpu.coordinator.DeviceCoordinators;
 import io.c2spark.gpu.coordinator.DeviceFailureException;
+import io.c2spark.gpu.coordinator.KeyLoader;
+import io.c2spark.gpu.cpu.CpuKernelWork;
 import io.c2spark.gpu.cpu.CpuStreamBackend;
-import io.c2spark.spark.device.CpuKernelWork;
-import io.c2spark.spark.device.DeviceCoordinators;
+import io.c2spark.spark.device.CoordinatedTasks;
 import io.c2spark.spark.settings.Settings;
 import io.c2spark.spark.workload.Device;
 import io.c2spark.spark.workload.DeviceFatalException;
@@ -54,8 +56,8 @@ public final class FieldPowerTestWorkload implements Workload {
     public static final String NAME = "test-field-power";
     public static final int OUTPUT_BYTES = 32;
 
-    /** Two working sets per device, as the CPU PoRep prover has: more workers than that queue for a slot. */
-    private static final int SLOTS_PER_DEVICE = 2;
+    /** The workload's one key on each device: two working sets, as the CPU PoRep prover has; more workers queue for a slot. */
+    private static final KeyLoader<CpuStreamBackend> KEY = CpuKernelWork.key(NAME, false, 2);
 
     @Override
     public String name() {
@@ -69,7 +71,7 @@ public final class FieldPowerTestWorkload implements Workload {
 
     @Override
     public PartitionProver prover(Settings settings) {
-        DeviceCoordinators<CpuStreamBackend> devices = DeviceCoordinators.cpuBacked(SLOTS_PER_DEVICE);
+        DeviceCoordinators devices = CpuKernelWork.devices();
         return (input, device) -> prove(devices, input, device);
     }
 
@@ -162,10 +164,9 @@ public final class FieldPowerTestWorkload implements Workload {
         byte[] marker;
     }
 
-    private static PartitionProof prove(DeviceCoordinators<CpuStreamBackend> devices, PartitionInput input,
-                                        Device device) throws Exception {
+    private static PartitionProof prove(DeviceCoordinators devices, PartitionInput input, Device device) throws Exception {
         if (device.isGpu()) {
-            return CpuKernelWork.prove(devices, device, () -> parse(input), FieldPowerTestWorkload::exponentiate);
+            return CoordinatedTasks.onCpuKernel(devices, device, KEY, () -> parse(input), FieldPowerTestWorkload::exponentiate);
         }
         try {
             return exponentiate(parse(input));

@@ -1,47 +1,28 @@
 package io.c2spark.spark.device;
 
-import io.c2spark.gpu.coordinator.CoordinatorRegistry;
+import io.c2spark.gpu.coordinator.DeviceCoordinators;
 import io.c2spark.gpu.coordinator.DeviceUnhealthyException;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
-import io.c2spark.gpu.coordinator.PartitionWork;
+import io.c2spark.gpu.coordinator.KeyLoader;
 import io.c2spark.gpu.coordinator.TaskMetrics;
+import io.c2spark.gpu.cpu.CpuKernelWork;
 import io.c2spark.gpu.cpu.CpuStreamBackend;
 import io.c2spark.spark.workload.Device;
 import io.c2spark.spark.workload.DeviceFatalException;
 import io.c2spark.spark.workload.PartitionProof;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.IntFunction;
 
 /**
- * Runs a prove task's partition through the coordinator of the GPU it was given: the coordinator
- * comes from gpu-executor's {@link CoordinatorRegistry} (one per device ordinal per executor JVM,
- * made by this object's factory the first time the device is asked for), and the outcome is
- * stated in the report's terms: the coordinator's slot and lock waits join the prover's own
- * waits, and the device-clock instants of the upload and the kernels come along for the busy
- * fraction. A device the coordinator marked unhealthy becomes a {@link DeviceFatalException}, so
- * the task ends its executor.
- *
- * <p>A prover chooses the backend through the factory: {@link #cpuBacked} puts
- * {@link CpuStreamBackend} behind each coordinator (the proof's arithmetic is the "device" work);
- * the GPU prover passes a factory that makes CUDA-backed coordinators with slots from the VRAM
- * ledger, and its own {@link PartitionWork}.
- *
- * @param <W> the per-slot working set of the coordinators this object makes
+ * A prove task's partition through the coordinator of the GPU it was given, stated in the job's
+ * terms. The coordinators are gpu-executor's (one per device ordinal per executor JVM, from its
+ * {@link DeviceCoordinators}); this class only names the device by its Spark address, turns a
+ * device the coordinator marked unhealthy into a {@link DeviceFatalException} (so the task ends
+ * its executor), and puts the coordinator's slot and lock waits and the device-clock instants of
+ * the upload and the kernels into the task's {@link PartitionProof} for the report.
  */
-public final class DeviceCoordinators<W> {
-    private final IntFunction<GpuCoordinator<W>> factory;
-
-    public DeviceCoordinators(IntFunction<GpuCoordinator<W>> factory) {
-        this.factory = factory;
-    }
-
-    /** Coordinators over {@link CpuStreamBackend}s; each slot's working set is the backend itself, to enqueue on. */
-    public static DeviceCoordinators<CpuStreamBackend> cpuBacked(int slotsPerDevice) {
-        return new DeviceCoordinators<>(ordinal -> {
-            CpuStreamBackend backend = new CpuStreamBackend(ordinal);
-            return new GpuCoordinator<>(backend, slotsPerDevice, slot -> backend, null);
-        });
+public final class CoordinatedTasks {
+    private CoordinatedTasks() {
     }
 
     /** The ordinal a GPU address names: Spark and nvidia-smi both number devices 0, 1, ... */
@@ -58,26 +39,27 @@ public final class DeviceCoordinators<W> {
     }
 
     /**
-     * Runs the work on the device's coordinator, queueing for a slot and its locks like every other
-     * worker of that device in this JVM.
+     * Proves a partition on the CPU stream backend's coordinator of the task's GPU address, with
+     * the key (a sector size's): preparation with no lock held, the kernel under the compute lock.
+     * The workload's own exceptions come out unwrapped.
      */
-    public PartitionProof run(Device device, PartitionWork<W, PartitionProof> work)
-            throws DeviceFatalException, InterruptedException {
-        GpuCoordinator<W> coordinator = CoordinatorRegistry.forDevice(ordinal(device), factory);
-        GpuCoordinator.Outcome<PartitionProof> outcome = onDevice(device, () -> coordinator.run(work));
+    public static <P> PartitionProof onCpuKernel(DeviceCoordinators devices, Device device, KeyLoader<CpuStreamBackend> key,
+            CpuKernelWork.Prepare<P> prepare, CpuKernelWork.Kernel<P, PartitionProof> kernel) throws Exception {
+        GpuCoordinator.Outcome<PartitionProof> outcome = onDevice(device,
+                () -> CpuKernelWork.run(devices, ordinal(device), key, prepare, kernel));
         return withMetrics(outcome.result(), outcome.metrics());
     }
 
-    /** A coordinator's run, as a call that may wait. */
+    /** A coordinator's run, as a call that may wait or fail. */
     public interface CoordinatedCall<T> {
-        T call() throws InterruptedException;
+        T call() throws Exception;
     }
 
     /**
      * Makes a coordinator's run on the device; a device its coordinator marked unhealthy becomes a
      * {@link DeviceFatalException} naming the device, which ends the executor.
      */
-    public static <T> T onDevice(Device device, CoordinatedCall<T> call) throws DeviceFatalException, InterruptedException {
+    public static <T> T onDevice(Device device, CoordinatedCall<T> call) throws Exception {
         try {
             return call.call();
         } catch (DeviceUnhealthyException e) {
@@ -102,7 +84,7 @@ public final class DeviceCoordinators<W> {
         return new PartitionProof(p.proof(), p.phaseNanos(), waits, clock);
     }
 
-    private static long nanos(double ms) {
+    static long nanos(double ms) {
         return Math.round(ms * 1e6);
     }
 }
