@@ -63,7 +63,10 @@ public final class C2SparkPlugin implements SparkPlugin {
         return new ExecutorPlugin() {
             @Override
             public void init(PluginContext ctx, Map<String, String> extraConf) {
-                ProverMetrics.registerExecutor(ctx.metricRegistry());
+                // In local mode the executor is the driver's JVM, and its source would take the driver's name.
+                if (!"driver".equals(ctx.executorID())) {
+                    ProverMetrics.registerExecutor(ctx.metricRegistry());
+                }
                 ResourceInformation gpu = ctx.resources().get("gpu");
                 Optional<String> problem = ExecutorState.start(settingsOf(ctx.conf()),
                         gpu == null ? null : List.of(gpu.addresses()));

@@ -18,6 +18,7 @@ final class ExecutorWait {
     private final long waitNanos;
     private final String asks;
     private long emptySince;
+    private boolean hadOne;
 
     /** {@code waitSeconds} 0 waits for ever; the clock starts now, with no executor yet. */
     ExecutorWait(int waitSeconds, SparkConf conf, long nowNanos) {
@@ -30,6 +31,7 @@ final class ExecutorWait {
     Optional<String> check(Set<String> alive, long nowNanos) {
         if (!alive.isEmpty()) {
             emptySince = -1;
+            hadOne = true;
             return Optional.empty();
         }
         if (emptySince < 0) {
@@ -38,8 +40,9 @@ final class ExecutorWait {
         if (waitNanos <= 0 || nowNanos - emptySince < waitNanos) {
             return Optional.empty();
         }
-        return Optional.of("no executor for " + waitNanos / 1_000_000_000L + " s: no registered worker offers what"
-                + " an executor asks for (" + asks + ")");
+        return Optional.of("no executor for " + waitNanos / 1_000_000_000L + " s" + (hadOne
+                ? " since the last one was lost (or excluded after failures), and none replaced it" : "")
+                + ": no registered worker offers what an executor asks for (" + asks + ")");
     }
 
     /** "spark.executor.cores=2, spark.executor.memory=16g, spark.executor.resource.gpu.amount=1" */
