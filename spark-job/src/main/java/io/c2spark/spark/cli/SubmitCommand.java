@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -61,8 +62,48 @@ public final class SubmitCommand implements Callable<Integer> {
             }
             return pb.start().waitFor();
         }
+        Optional<String> missing = missingModule(args);
+        if (missing.isPresent()) {
+            System.err.println("c2spark submit: " + missing.get());
+            return ExitStatus.BAD_INPUT;
+        }
         org.apache.spark.deploy.SparkSubmit.main(submitArgs.toArray(new String[0]));
         return ExitStatus.OK;
+    }
+
+    /**
+     * c2spark's own Spark jars hold Spark's core, which runs standalone and local masters; YARN and
+     * Kubernetes need Spark modules that only a Spark installation brings. Why this submission cannot
+     * go through them, if it cannot.
+     */
+    static Optional<String> missingModule(List<String> args) {
+        String master = "";
+        for (int i = 0; i < args.size() && !args.get(i).equals("--"); i++) {
+            if (args.get(i).equals("--master") && i + 1 < args.size()) {
+                master = args.get(i + 1);
+            } else if (args.get(i).startsWith("--master=")) {
+                master = args.get(i).substring("--master=".length());
+            }
+        }
+        String[][] modules = {{"yarn", "org.apache.spark.deploy.yarn.Client", "spark-yarn_2.13"},
+            {"k8s://", "org.apache.spark.deploy.k8s.submit.KubernetesClientApplication", "spark-kubernetes_2.13"}};
+        for (String[] m : modules) {
+            if (master.startsWith(m[0]) && !loadable(m[1])) {
+                return Optional.of("--master " + master + " needs Spark's module " + m[2] + ", which c2spark's own"
+                        + " Spark jars do not have; set SPARK_HOME to a Spark 4.1 installation (Scala 2.13) to submit"
+                        + " there");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean loadable(String className) {
+        try {
+            Class.forName(className, false, SubmitCommand.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
     }
 
     /**
