@@ -75,6 +75,7 @@ public final class SparkDaemons {
     }
 
     public Master startMaster(String host, int port, int webUiPort, String heap) throws IOException {
+        reserveOrRefuse("master");
         List<String> args = List.of("--host", host, "--port", Integer.toString(port),
                 "--webui-port", Integer.toString(webUiPort));
         Started s = start("master", MASTER_CLASS, heap, List.of(), args, Map.of(),
@@ -91,8 +92,17 @@ public final class SparkDaemons {
      */
     public Started startWorker(String master, String host, int cores, String memory, int webUiPort, int gpus,
                                Path discoveryScript, String heap) throws IOException {
+        checkJars();
         String name = nextName("worker");
-        Path work = Files.createDirectories(dir.resolve("work").resolve(name));
+        Path work;
+        Path home;
+        try {
+            work = Files.createDirectories(dir.resolve("work").resolve(name));
+            home = sparkHome();
+        } catch (IOException e) {
+            Files.deleteIfExists(dir.resolve("pids").resolve(name + ".pid"));
+            throw e;
+        }
         List<String> props = new ArrayList<>();
         if (gpus > 0) {
             props.add("-Dspark.worker.resource.gpu.amount=" + gpus);
@@ -105,12 +115,13 @@ public final class SparkDaemons {
             args.add(host);
         }
         args.add(master);
-        return start(name, WORKER_CLASS, heap, props, args, Map.of("SPARK_HOME", sparkHome().toString(),
+        return start(name, WORKER_CLASS, heap, props, args, Map.of("SPARK_HOME", home.toString(),
                 "SPARK_SCALA_VERSION", "2.13"), Pattern.compile("Successfully registered with master"));
     }
 
     /** A history server replaying the event logs in {@code eventLogDir} (created when missing). */
     public Started startHistory(String eventLogDir, int port, String heap) throws IOException {
+        reserveOrRefuse("history");
         if (!eventLogDir.contains("://") || eventLogDir.startsWith("file:")) {
             Files.createDirectories(Path.of(eventLogDir.replaceFirst("^file:(//)?", "")));
         }
@@ -181,7 +192,11 @@ public final class SparkDaemons {
             Files.delete(jars);
         }
         if (!Files.exists(jars, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            Files.createSymbolicLink(jars, sparkJars);
+            try {
+                Files.createSymbolicLink(jars, sparkJars);
+            } catch (java.nio.file.FileAlreadyExistsException anotherStart) {
+                // A worker starting at the same time made it.
+            }
         }
         return home;
     }
@@ -189,14 +204,6 @@ public final class SparkDaemons {
     private Started start(String name, String mainClass, String heap, List<String> props, List<String> args,
                           Map<String, String> env, Pattern ready) throws IOException {
         Path pidFile = dir.resolve("pids").resolve(name + ".pid");
-        if (Files.exists(pidFile) && live(pidFile).isPresent()) {
-            throw new IllegalStateException(name + " is already running (pid " + Files.readString(pidFile).trim()
-                    + "); `c2spark cluster stop` first");
-        }
-        if (!hasSparkCore(sparkJars)) {
-            throw new IllegalStateException("no Spark jars (spark-core_2.13-*.jar) in " + sparkJars);
-        }
-        Files.createDirectories(pidFile.getParent());
         Path log = logOf(name);
         Files.createDirectories(log.getParent());
         List<String> cmd = new ArrayList<>();
@@ -216,7 +223,13 @@ public final class SparkDaemons {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().putAll(env);
-        Process process = pb.start();
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            Files.deleteIfExists(pidFile);
+            throw e;
+        }
         Files.writeString(pidFile, process.pid() + "\n");
         long deadline = System.currentTimeMillis() + READY_TIMEOUT_MILLIS;
         while (true) {
@@ -224,11 +237,12 @@ public final class SparkDaemons {
             if (line.isPresent()) {
                 return new Started(name, process.pid(), line.get());
             }
-            if (!process.isAlive() || System.currentTimeMillis() > deadline) {
+            boolean alive = process.isAlive();
+            if (!alive || System.currentTimeMillis() > deadline) {
                 process.destroyForcibly();
                 Files.deleteIfExists(pidFile);
-                throw new IllegalStateException(name + " did not start" + (process.isAlive() ? " in "
-                        + READY_TIMEOUT_MILLIS / 1000 + " s" : "") + "; the end of " + log + ":\n" + tail(log, 15));
+                throw new IllegalStateException(name + " did not start" + (alive ? " in " + READY_TIMEOUT_MILLIS / 1000
+                        + " s" : "") + "; the end of " + log + ":\n" + tail(log, 15));
             }
             try {
                 Thread.sleep(200);
@@ -248,13 +262,49 @@ public final class SparkDaemons {
         }
     }
 
-    /** worker-1, worker-2, ...: the first whose pid file is not a live process. */
-    private String nextName(String kind) {
+    private void checkJars() throws IOException {
+        if (!hasSparkCore(sparkJars)) {
+            throw new IllegalArgumentException("no Spark jars (spark-core_2.13-*.jar) in " + sparkJars);
+        }
+    }
+
+    private void reserveOrRefuse(String name) throws IOException {
+        checkJars();
+        Path pidFile = dir.resolve("pids").resolve(name + ".pid");
+        if (!reserve(pidFile)) {
+            String pid = Files.readString(pidFile).trim();
+            throw new IllegalArgumentException(name + " is already " + (pid.isEmpty() ? "starting" : "running (pid " + pid
+                    + "); `c2spark cluster stop " + name + "` first"));
+        }
+    }
+
+    /** worker-1, worker-2, ...: the first not taken, reserved for this start (two starts at once get two names). */
+    private String nextName(String kind) throws IOException {
         for (int i = 1; ; i++) {
-            Path f = dir.resolve("pids").resolve(kind + "-" + i + ".pid");
-            if (!Files.exists(f) || live(f).isEmpty()) {
+            if (reserve(dir.resolve("pids").resolve(kind + "-" + i + ".pid"))) {
                 return kind + "-" + i;
             }
+        }
+    }
+
+    /**
+     * Takes a pid file for a daemon about to start: created empty, atomically; one left by a daemon
+     * that is gone is taken over. False when it belongs to a live daemon or to another start under way.
+     */
+    private static boolean reserve(Path pidFile) throws IOException {
+        Files.createDirectories(pidFile.getParent());
+        try {
+            Files.createFile(pidFile);
+            return true;
+        } catch (java.nio.file.FileAlreadyExistsException taken) {
+            String content = Files.readString(pidFile).trim();
+            boolean startingNow = content.isEmpty()
+                    && Files.getLastModifiedTime(pidFile).toMillis() > System.currentTimeMillis() - READY_TIMEOUT_MILLIS;
+            if (startingNow || live(pidFile).isPresent()) {
+                return false;
+            }
+            Files.writeString(pidFile, "");
+            return true;
         }
     }
 

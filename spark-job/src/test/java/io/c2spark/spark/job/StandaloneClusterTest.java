@@ -69,23 +69,29 @@ class StandaloneClusterTest {
         master = "spark://127.0.0.1:" + port;
         assertEquals(0, m.status, m.output);
         assertTrue(m.output.contains("c2spark cluster: master " + master), m.output);
-        // Both workers at once, as on two machines; discovery finds no GPU (the variable stands for a GPU-less host).
+        // Both workers at once, as on two machines. GPU discovery (deploy/bin/discover-gpus, whose variable
+        // stands for nvidia-smi here) finds none on the first and two on the second; Spark's worker runs the
+        // script itself and refuses to start when it finds fewer than it is told to offer.
+        String[] gpuAddresses = {"", "0,1"};
         List<Process> workers = new ArrayList<>();
         List<Path> logs = new ArrayList<>();
-        for (int i = 1; i <= 2; i++) {
+        for (int i = 0; i < 2; i++) {
             Path log = tmp.resolve("start-worker-" + i + ".log");
             logs.add(log);
-            workers.add(layout.launcher(cluster, log, Map.of("C2SPARK_GPU_ADDRESSES", ""), "cluster", "start-worker",
-                    master, "--host", "127.0.0.1", "--cores", "2", "--memory", "1g", "--gpus", "auto",
+            workers.add(layout.launcher(cluster, log, Map.of("C2SPARK_GPU_ADDRESSES", gpuAddresses[i]), "cluster",
+                    "start-worker", master, "--host", "127.0.0.1", "--cores", "2", "--memory", "1g", "--gpus", "auto",
                     "--webui-port", "0", "--daemon-memory", "256m").start());
-            Thread.sleep(500);
         }
+        Set<String> names = new HashSet<>();
         for (int i = 0; i < 2; i++) {
             Result w = finish(workers.get(i), logs.get(i));
             assertEquals(0, w.status, w.output);
-            assertTrue(w.output.matches("(?s).*worker-\\d registered with " + Pattern.quote(master)
-                    + ": 2 cores, 1g, 0 GPUs.*"), w.output);
+            Matcher registered = Pattern.compile("(worker-\\d) registered with " + Pattern.quote(master) + ": 2 cores, 1g, "
+                    + (i == 0 ? "0 GPUs" : "2 GPUs")).matcher(w.output);
+            assertTrue(registered.find(), w.output);
+            names.add(registered.group(1));
         }
+        assertEquals(Set.of("worker-1", "worker-2"), names, "two starts at once get two names");
     }
 
     @AfterAll
@@ -97,9 +103,10 @@ class StandaloneClusterTest {
     }
 
     /**
-     * The GPU configuration on workers that offer no GPU: Spark alone would wait for ever; the driver
-     * stops after c2spark.executors.waitSeconds with what an executor asks for, on the console, in the
-     * run row and on every sector row, and exits 1.
+     * The GPU configuration asking for more GPUs per executor than any worker offers (three; the workers
+     * have none and two): Spark alone would wait for ever; the driver stops after
+     * c2spark.executors.waitSeconds with what an executor asks for, on the console, in the run row and
+     * on every sector row, and exits 1.
      */
     @Test
     void aJobAskingForGpusStopsWhenNoWorkerOffersThem() throws Exception {
@@ -111,13 +118,14 @@ class StandaloneClusterTest {
         Result r = launch("submit-gpu", Map.of(), "submit", "--master", master,
                 "--properties-file", conf("spark-defaults-standalone.conf"),
                 "--conf", "spark.executor.memory=512m", "--conf", "spark.executor.memoryOverhead=256m",
+                "--conf", "spark.executor.resource.gpu.amount=3",
                 "--conf", "spark.eventLog.dir=file:" + tmp.resolve("events-gpu"), "--conf", "spark.ui.enabled=false",
                 "--", "c2spark.workload=test-field-power", "c2spark.input=" + in, "c2spark.output=" + out,
                 "c2spark.params.preload=", "c2spark.executors.waitSeconds=8", "c2spark.progress.intervalSeconds=5");
         assertEquals(1, r.status, r.output);
         String reason = "no executor for 8 s: no registered worker offers what an executor asks for"
                 + " (spark.executor.cores=2, spark.executor.memory=512m, spark.executor.memoryOverhead=256m,"
-                + " spark.executor.resource.gpu.amount=1)";
+                + " spark.executor.resource.gpu.amount=3)";
         assertTrue(r.output.contains("c2spark: stopping the run: " + reason), r.output);
         List<JsonNode> rows = report(out);
         JsonNode run = rows.stream().filter(x -> x.get("type").asText().equals("run")).findFirst().orElseThrow();
@@ -143,7 +151,7 @@ class StandaloneClusterTest {
         Path events = tmp.resolve("events");
         int sectors = 6;
         int partitions = 4;
-        int rounds = 2500;
+        int rounds = 5000;
         Map<String, byte[]> seeds = new HashMap<>();
         for (int i = 0; i < sectors; i++) {
             seeds.put("s" + i, TestSectors.write(fs, new org.apache.hadoop.fs.Path(in.toString(), "s" + i + ".json"),
@@ -201,20 +209,20 @@ class StandaloneClusterTest {
         replayInHistoryServer(events, sectors);
     }
 
-    /** Waits for a progress line with proofs while sectors are left, then SIGKILLs one worker's executor; returns its id. */
+    /** Waits for a progress line with prove tasks running and sectors left, then SIGKILLs one worker's executor; returns its id. */
     private static String killAnExecutorOnceProving(Process submit, Path log) throws Exception {
-        Pattern progress = Pattern.compile("c2spark: sectors (\\d+)/(\\d+) .*?, (\\d+) proofs");
+        Pattern progress = Pattern.compile("c2spark: sectors (\\d+)/(\\d+) .*?, (\\d+) proving");
         long deadline = System.nanoTime() + COMMAND_BOUND.toNanos();
         while (System.nanoTime() < deadline) {
             assertTrue(submit.isAlive(), "the run ended before an executor could be killed:\n" + read(log));
             Matcher m = progress.matcher(read(log));
-            int proofs = 0;
+            int proving = 0;
             boolean left = true;
             while (m.find()) {
-                proofs = Integer.parseInt(m.group(3));
+                proving = Integer.parseInt(m.group(3));
                 left = !m.group(1).equals(m.group(2));
             }
-            if (proofs >= 2 && left) {
+            if (proving >= 2 && left) {
                 for (ProcessHandle e : executors()) {
                     Matcher id = Pattern.compile("--executor-id (\\S+)").matcher(e.info().commandLine().orElse(""));
                     if (id.find()) {
@@ -226,7 +234,7 @@ class StandaloneClusterTest {
             }
             Thread.sleep(200);
         }
-        throw new AssertionError("no proof within " + COMMAND_BOUND + ":\n" + read(log));
+        throw new AssertionError("no prove task within " + COMMAND_BOUND + ":\n" + read(log));
     }
 
     /** The executor JVMs the workers launched. */
