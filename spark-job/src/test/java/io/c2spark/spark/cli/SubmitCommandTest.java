@@ -44,4 +44,27 @@ class SubmitCommandTest {
         SubmitCommand submit = (SubmitCommand) r.subcommand().commandSpec().userObject();
         assertEquals(List.of("--master", "spark://m:7077", "--conf", "a=b", "--", "c2spark.input=/in"), submit.args);
     }
+
+    /**
+     * With SPARK_HOME: its bin/spark-submit gets the job's class, jars and settings, and the driver's
+     * logging configuration is deploy/conf/log4j2.properties (Log4j reads LOG4J_CONFIGURATION_FILE), as
+     * for `c2spark run`. A stand-in spark-submit records what it was given.
+     */
+    @Test
+    void withSparkHomeItsSparkSubmitRunsTheJobLoggingAsRunDoes(@TempDir Path tmp) throws Exception {
+        io.c2spark.spark.testing.LauncherLayout layout = io.c2spark.spark.testing.LauncherLayout.create(tmp.resolve("job"));
+        Path home = tmp.resolve("spark-home");
+        Path script = Files.createDirectories(home.resolve("bin")).resolve("spark-submit");
+        Files.writeString(script, "#!/bin/sh\necho \"log4j: $LOG4J_CONFIGURATION_FILE\"\necho \"args: $*\"\nexit 1\n");
+        script.toFile().setExecutable(true);
+        Path log = tmp.resolve("submit.log");
+        Process p = layout.launcher(tmp.resolve("cluster"), log, java.util.Map.of("SPARK_HOME", home.toString()),
+                "submit", "--master", "spark://m:7077", "--", "c2spark.input=/in").start();
+        assertTrue(p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
+        String out = Files.readString(log);
+        assertEquals(1, p.exitValue(), "spark-submit's status is submit's: " + out);
+        assertTrue(out.contains("log4j: " + layout.repo().resolve("deploy/conf/log4j2.properties")), out);
+        assertTrue(out.matches("(?s).*args: --class io.c2spark.spark.job.C2SparkJob --jars \\S+c2spark-tests.jar\\S* "
+                + "--master spark://m:7077 \\S+/spark-job.jar c2spark.input=/in\n.*"), out);
+    }
 }
