@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
 /** {@code c2spark circuit-info}: the size of one PoRep partition's circuit. */
 @Command(name = "circuit-info", mixinStandardHelpOptions = true,
         description = {"Print the size of one PoRep partition circuit, as Filecoin's circuitinfo tool counts it.",
-            "Constraints, public inputs, aux variables (and how many are bits) and the non-zeros of A, B and C",
-            "(without bellperson's extra constraint per public input)."},
+            "Constraints, public inputs, aux variables (and how many are bits) and the non-zeros of A, B and C"
+                + " (without bellperson's extra constraint per public input)."},
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:printed", "2:an unknown sector size"})
 final class CircuitInfoCommand implements Callable<Integer> {

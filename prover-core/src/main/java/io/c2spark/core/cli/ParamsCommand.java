@@ -10,10 +10,10 @@ import picocli.CommandLine.Option;
 /** {@code c2spark params}: insecure test parameters for the PoRep partition circuit. */
 @Command(name = "params", mixinStandardHelpOptions = true,
         description = {"Generate INSECURE Groth16 test parameters for a sector size's partition circuit.",
-            "They come from local toxic waste: c2spark-insecure-test-porep-<size>.params and .vk in DIR, named so",
-            "they can never be mistaken for Filecoin's parameters (whoever ran this knows the toxic waste).",
-            "Beside them, the circuit's R1CS shape (.shape), which `c2spark prove` reads instead of",
-            "synthesising the circuit again. Existing files are kept (a cache); a missing shape file is added."},
+            "They come from local toxic waste: c2spark-insecure-test-porep-<size>.params and .vk in DIR, named so"
+                + " they can never be mistaken for Filecoin's parameters (whoever ran this knows the toxic waste)."
+                + " Beside them, the circuit's R1CS shape (.shape), which `c2spark prove` reads instead of"
+                + " synthesising the circuit again. Existing files are kept (a cache); a missing shape file is added."},
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:the files are there",
             "2:a sector size this command does not make, or a directory that cannot be written"})
