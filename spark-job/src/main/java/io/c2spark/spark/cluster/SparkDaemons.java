@@ -48,16 +48,14 @@ public final class SparkDaemons {
         this.sparkJars = sparkJars.toAbsolutePath();
     }
 
-    /** A started daemon: its name, process and the lines it printed when ready. */
+    /** A started daemon: its name and process. */
     public static final class Started {
         public final String name;
         public final long pid;
-        public final String readyLine;
 
-        Started(String name, long pid, String readyLine) {
+        Started(String name, long pid) {
             this.name = name;
             this.pid = pid;
-            this.readyLine = readyLine;
         }
     }
 
@@ -233,9 +231,8 @@ public final class SparkDaemons {
         Files.writeString(pidFile, process.pid() + "\n");
         long deadline = System.currentTimeMillis() + READY_TIMEOUT_MILLIS;
         while (true) {
-            Optional<String> line = find(Files.readString(log, StandardCharsets.UTF_8), "(.*(?:" + ready.pattern() + ").*)");
-            if (line.isPresent()) {
-                return new Started(name, process.pid(), line.get());
+            if (ready.matcher(Files.readString(log, StandardCharsets.UTF_8)).find()) {
+                return new Started(name, process.pid());
             }
             boolean alive = process.isAlive();
             if (!alive || System.currentTimeMillis() > deadline) {

@@ -56,7 +56,8 @@ class MetricsTest {
     /**
      * A run of 2 sectors x 3 partitions on two local device addresses: the endpoint shows 6
      * partitions proven, 6 proofs in the last minute, 2 sectors verified, no failures, a slot and a
-     * compute-lock wait per partition, and each device's busy fraction (kernel time over a minute).
+     * compute-lock wait per partition, and the busy fraction of each device used (its kernel time in
+     * the report, over a minute).
      */
     @Test
     void thePrometheusEndpointShowsTheRun() throws Exception {
@@ -89,8 +90,16 @@ class MetricsTest {
             while (m.find()) {
                 busy.put(m.group(1), Double.parseDouble(m.group(2)));
             }
-            assertEquals(java.util.Set.of("gpu0", "gpu1"), busy.keySet(), text);
-            busy.values().forEach(b -> assertTrue(b > 0 && b <= 1, "busy " + busy));
+            // Each device's kernel time, from the report's device-clock instants, over a minute.
+            Map<String, Double> expected = new HashMap<>();
+            for (com.fasterxml.jackson.databind.JsonNode p : run.rows("partition")) {
+                com.fasterxml.jackson.databind.JsonNode clock = p.get("deviceClockMs");
+                expected.merge(p.get("device").asText().replace(":", ""), (double) Math.round(
+                        clock.get("kernelsEnd").asDouble() - clock.get("kernelsStart").asDouble()), Double::sum);
+            }
+            expected.replaceAll((d, ms) -> ms / 60_000);
+            assertEquals(expected.keySet(), busy.keySet(), text);
+            expected.forEach((d, b) -> assertEquals(b, busy.get(d), 1e-9, d));
         } finally {
             jsc.stop();
         }
