@@ -12,8 +12,9 @@ import picocli.CommandLine.Option;
 
 /** {@code c2spark bench}: the CPU arithmetic benchmarks, printed as a table and written as CSV. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmark the CPU arithmetic (fields, MSM, NTT, pairing) on this machine.",
-            "Exit status: 0 when run, 2 for an unknown benchmark name or a CSV file that cannot be written."})
+        description = "Benchmark the CPU arithmetic (fields, MSM, NTT, pairing) on this machine.",
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:the benchmarks ran", "2:an unknown benchmark name, or a CSV file that cannot be written"})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--only", split = ",", paramLabel = "NAME",
             description = "Run only these benchmarks (comma separated). Names: ${COMPLETION-CANDIDATES}",

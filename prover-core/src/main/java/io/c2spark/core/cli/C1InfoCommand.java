@@ -16,11 +16,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code c2spark c1-info FILE}: reads and validates a C1 file and prints what it holds. */
 @Command(name = "c1-info", mixinStandardHelpOptions = true,
-        description = {"Read and validate a commit-phase-1 (C1) output file, the serde JSON of "
-                + "SealCommitPhase1Output, and print its registered proof, sector shape, "
-                + "commitments and partitions x challenges.",
-                "Exit status: 0 when the file is well formed, 2 when it is not or cannot be read (the "
-                        + "message names the JSON path, partition and challenge)."})
+        description = {"Read and validate a commit-phase-1 (C1) output file and print what it holds.",
+            "The file is the serde JSON of SealCommitPhase1Output; printed are its registered proof, sector shape,"
+                + " commitments and partitions x challenges."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:the file is well formed",
+            "2:it is not, or cannot be read (the message names the JSON path, partition and challenge)"})
 final class C1InfoCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "The C1 JSON file.")
     Path file;

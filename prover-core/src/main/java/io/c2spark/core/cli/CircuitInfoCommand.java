@@ -8,10 +8,11 @@ import picocli.CommandLine.Option;
 
 /** {@code c2spark circuit-info}: the size of one PoRep partition's circuit. */
 @Command(name = "circuit-info", mixinStandardHelpOptions = true,
-        description = {"Print the size of one PoRep partition circuit: constraints, public inputs, aux variables",
-            "(and how many are bits) and the non-zeros of A, B and C, as Filecoin's circuitinfo tool counts them",
-            "(without bellperson's extra constraint per public input).",
-            "Exit status: 0 when printed, 2 for an unknown sector size."})
+        description = {"Print the size of one PoRep partition circuit, as Filecoin's circuitinfo tool counts it.",
+            "Constraints, public inputs, aux variables (and how many are bits) and the non-zeros of A, B and C"
+                + " (without bellperson's extra constraint per public input)."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:printed", "2:an unknown sector size"})
 final class CircuitInfoCommand implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, paramLabel = "SIZE",
             description = "Sector size: 2KiB, 8MiB, 512MiB, 32GiB or 64GiB.")

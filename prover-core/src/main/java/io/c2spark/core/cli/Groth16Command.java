@@ -36,11 +36,13 @@ final class Groth16Command implements Runnable {
     }
 
     @Command(name = "prove", mixinStandardHelpOptions = true,
-            description = {"Prove with a snarkjs zkey and witness, like `snarkjs groth16 prove`; the proof is verified",
-                    "against the zkey's verifying key before anything is written.",
-                    "Exit status: 0 with the proof written; 1 when the proof does not verify (the witness does not",
-                    "satisfy the circuit; nothing written); 2 when an input is malformed or cannot be read, or an",
-                    "output cannot be written (one line names the file and what is wrong)."})
+            description = {"Prove with a snarkjs zkey and witness, like `snarkjs groth16 prove`.",
+                    "The proof is verified against the zkey's verifying key before anything is written."},
+            exitCodeListHeading = "Exit status:%n",
+            exitCodeList = {"0:the proof is written",
+                "1:the proof does not verify (the witness does not satisfy the circuit; nothing written)",
+                "2:an input is malformed or cannot be read, or an output cannot be written (one line names the"
+                    + " file and what is wrong)"})
     static final class Prove implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ZKEY", description = "The proving key (.zkey).")
         Path zkey;
@@ -189,10 +191,12 @@ final class Groth16Command implements Runnable {
     }
 
     @Command(name = "verify", mixinStandardHelpOptions = true,
-            description = {"Verify a proof, like `snarkjs groth16 verify`.",
-                    "Exit status: 0 when the proof is valid, 1 when the proof does not verify, 2 when an input is",
-                    "malformed or cannot be read (one line names the file and the field: a point off the curve or",
-                    "outside the subgroup, a number not below the field's modulus, public signals of the wrong count)."})
+            description = "Verify a proof, like `snarkjs groth16 verify`.",
+            exitCodeListHeading = "Exit status:%n",
+            exitCodeList = {"0:the proof is valid", "1:the proof does not verify",
+                "2:an input is malformed or cannot be read (one line names the file and the field: a point off the"
+                    + " curve or outside the subgroup, a number not below the field's modulus, public signals of the"
+                    + " wrong count)"})
     static final class Verify implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "VK", description = "verification_key.json.")
         Path verificationKey;

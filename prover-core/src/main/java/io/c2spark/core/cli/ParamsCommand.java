@@ -17,9 +17,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code c2spark params}: insecure test parameters for the PoRep partition circuit. */
 @Command(name = "params", mixinStandardHelpOptions = true,
-        description = {"Generate Groth16 test parameters for a sector size's partition circuit from local toxic",
-            "waste: c2spark-insecure-test-porep-<size>.params and .vk in DIR. They are INSECURE (whoever ran",
-            "this, or knows the seed, knows the toxic waste) and named so they can never be mistaken for",
+        description = {"Generate INSECURE Groth16 test parameters for a sector size's partition circuit.",
+            "They come from local toxic waste (whoever ran this, or knows the seed, knows it):",
+            "c2spark-insecure-test-porep-<size>.params and .vk in DIR, named so they can never be mistaken for",
             "Filecoin's parameters. Beside them, the circuit's R1CS shape (.shape), which `c2spark prove` and",
             "the executors read instead of synthesising the circuit again. Existing files are kept (a cache,",
             "whatever seed made them); a missing shape file is added. Every file is written under a temporary",
@@ -29,10 +29,10 @@ import picocli.CommandLine.Spec;
             "1.3-2.2 GB of parameters, minutes on the CPU), 32GiB and 64GiB (130.3M and 131.2M constraints, a",
             "2^27 domain: about 47 GB of parameters and a 7.4 GB shape file, so 55 GB of free disk; the shape",
             "alone takes 8 GB of heap, the CPU backend about 17 GB and hours of all cores, the GPU backend",
-            "minutes on one H200).",
-            "",
-            "Exit status: 0 when the files are there, 2 for a bad argument, a backend that cannot run here or a",
-            "directory that cannot be written."})
+            "about 75 s on one H200, most of it writing to disk)."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:the files are there",
+            "2:a bad argument, a backend that cannot run here, or a directory that cannot be written"})
 final class ParamsCommand implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, paramLabel = "SIZE",
             description = "2KiB, 8MiB, 512MiB, 32GiB or 64GiB.")

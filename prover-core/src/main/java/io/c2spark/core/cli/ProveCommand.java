@@ -41,15 +41,17 @@ import picocli.CommandLine.Spec;
 
 /** {@code c2spark prove}: C2 of one sector, on the CPU or a GPU. */
 @Command(name = "prove", mixinStandardHelpOptions = true,
-        description = {"Prove one sector's C2: read and check the C1 file (its vanilla proofs are verified first;",
-            "a bad file is refused with the field named), prove every partition on the chosen backend, verify",
-            "the proof, and write the seal proof (192 bytes per partition) to FILE atomically. The circuit's",
-            "R1CS shape is read from the parameter directory's .shape file where `c2spark params` left one,",
-            "else synthesised. The CPU reads the parameters into memory and proves small sectors (2KiB, 8MiB,",
-            "512MiB); a GPU loads them from the file in chunks, decoding and checking every point on the",
-            "device, and proves every size. Exit 0 when proved, 1 when the proof does not verify (nothing is",
-            "written), 2 when refused (no GPU for --backend gpu, a bad C1 file, a size the CPU does not prove,",
-            "missing or bad parameters, a digest that differs, a bad shape file)."})
+        description = {"Prove one sector's C2 from its C1 file, verify the proof and write it.",
+            "The C1 file is read and checked first (its vanilla proofs are verified; a bad file is refused with"
+                + " the field named); every partition is proven on the chosen backend, and the seal proof (192 bytes"
+                + " per partition) is written to FILE atomically. The circuit's R1CS shape is read from the parameter"
+                + " directory's .shape file where `c2spark params` left one, else synthesised. The CPU reads the"
+                + " parameters into memory and proves small sectors (2KiB, 8MiB, 512MiB); a GPU loads them from the"
+                + " file in chunks, decoding and checking every point on the device, and proves every size."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:proved and written", "1:the proof does not verify (nothing is written)",
+            "2:refused: no GPU for --backend gpu, a bad C1 file, a size the CPU does not prove, missing or bad"
+                + " parameters, a digest that differs, a bad shape file"})
 final class ProveCommand implements Callable<Integer> {
     /** Which prover: the CPU's, a GPU's (failing at once without one), or a GPU's when there is one. */
     enum Backend { cpu, gpu, auto }

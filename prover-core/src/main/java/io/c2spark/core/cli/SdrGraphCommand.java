@@ -16,11 +16,12 @@ import picocli.CommandLine.Option;
  * in bounded memory), with progress lines on long runs and the rate at the end.
  */
 @Command(name = "sdr-graph", mixinStandardHelpOptions = true,
-        description = "Generate the SDR parent graph of a sector size (2KiB to 64GiB) on all cores and print its rate and"
-                + " its parent-cache digest (SHA-256 of 14 u32 LE parents per node, as rust-fil-proofs"
-                + " parent_cache.json). The graph is streamed into the digest, never held whole: about 5 MB"
-                + " of memory per core at every size."
-                + " Exit status: 0 when printed, 2 for an unknown sector size.")
+        description = {"Generate the SDR parent graph of a sector size (2KiB to 64GiB) and print its parent-cache digest.",
+            "The digest is SHA-256 of 14 u32 LE parents per node, as rust-fil-proofs parent_cache.json; the graph is"
+                + " made on all cores and streamed into it, never held whole: about 5 MB of memory per core at every"
+                + " size. The rate is printed too."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:printed", "2:an unknown sector size"})
 final class SdrGraphCommand implements Callable<Integer> {
     private static final long REPORT_INTERVAL_NANOS = 5_000_000_000L;
 

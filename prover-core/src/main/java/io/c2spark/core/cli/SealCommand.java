@@ -21,10 +21,13 @@ import picocli.CommandLine.Option;
 
 /** {@code c2spark seal}: seals a sector in memory and writes the replica, its commitments and (with a seed) C1. */
 @Command(name = "seal", mixinStandardHelpOptions = true,
-        description = "Seal a sector (SDR labels, tree_d, tree_c, tree_r_last, comm_r) for 2KiB, 8MiB or 512MiB;"
-                + " with --seed also derive the interactive challenges, build and natively verify the vanilla proofs"
-                + " and write them as a C1 file (c1.json). Exit status: 0 when sealed, 2 for a bad argument or a"
-                + " file that cannot be read or written.")
+        description = {"Seal a 2KiB, 8MiB or 512MiB sector: SDR labels, tree_d, tree_c, tree_r_last, comm_r.",
+            "The replica and sealed.properties go to DIR. With --seed it also derives the interactive challenges,"
+                + " builds and natively verifies the vanilla proofs and writes them as a C1 file: DIR/c1.json, or"
+                + " the file --c1 names (batch/<sector>.json, say: a folder of them is the batch job's input as it"
+                + " is, each sector named after its file)."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:sealed", "2:a bad argument, or a file that cannot be read or written"})
 final class SealCommand implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, description = "2KiB, 8MiB or 512MiB")
     String sectorSize;
@@ -52,6 +55,10 @@ final class SealCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "HEX", description = "32-byte interactive seed: also build, verify and write C1.")
     String seed;
 
+    @Option(names = "--c1", paramLabel = "FILE",
+            description = "Where to write the C1 file (with --seed; default: DIR/c1.json). Its folder is created.")
+    Path c1;
+
     @Override
     public Integer call() throws Exception {
         try {
@@ -63,6 +70,9 @@ final class SealCommand implements Callable<Integer> {
     }
 
     private int run() throws Exception {
+        if (c1 != null && seed == null) {
+            throw new IllegalArgumentException("--c1 needs --seed: without the interactive seed there is no C1");
+        }
         RegisteredSealProof proof = RegisteredSealProof.interactive(SectorShape.parse(sectorSize), legacy);
         long sectorBytes = proof.shape().sectorBytes();
         SecureRandom rnd = new SecureRandom();
@@ -107,9 +117,13 @@ final class SealCommand implements Callable<Integer> {
             long t1 = System.nanoTime();
             VanillaProof[][] proofs = VanillaProver.prove(s, sd);
             VanillaVerifier.verify(proof, s.replicaId(), s.commD(), s.commR(), sd, proofs);
-            C1Writer.write(new C1Output(proof, proofs, s.commR(), s.commD(), s.replicaId(), sd, tk), out.resolve("c1.json"));
+            Path c1File = c1 != null ? c1 : out.resolve("c1.json");
+            if (c1File.toAbsolutePath().getParent() != null) {
+                Files.createDirectories(c1File.toAbsolutePath().getParent());
+            }
+            C1Writer.write(new C1Output(proof, proofs, s.commR(), s.commD(), s.replicaId(), sd, tk), c1File);
             System.out.printf("vanilla proofs: %d partitions x %d challenges built, verified and written to %s in %.1f s%n",
-                    proofs.length, proofs[0].length, out.resolve("c1.json"), (System.nanoTime() - t1) / 1e9);
+                    proofs.length, proofs[0].length, c1File, (System.nanoTime() - t1) / 1e9);
             sb.append("seed=").append(hex.formatHex(sd)).append('\n');
         }
         Files.writeString(out.resolve("sealed.properties"), sb);

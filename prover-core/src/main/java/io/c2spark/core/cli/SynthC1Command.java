@@ -20,11 +20,13 @@ import picocli.CommandLine.Option;
  * random and printed, so that the same command with {@code --seed} writes the same file again.
  */
 @Command(name = "synth-c1", mixinStandardHelpOptions = true,
-        description = "Write a SYNTHETIC C1 file (no real sealed sector behind it): zero data, challenged nodes"
-                + " labelled for real, filler elsewhere, sparse trees. Its vanilla proofs pass native verification."
-                + " Prover id, ticket and interactive seed derive from a 32-byte generator seed (--seed, or a random one"
-                + " that is printed): the same seed and options give the same file, byte for byte."
-                + " Exit status: 0 when written, 2 for a bad argument or a file that cannot be written.")
+        description = {"Write a SYNTHETIC C1 file, with no real sealed sector behind it.",
+            "Zero data, challenged nodes labelled for real, filler elsewhere, sparse trees; its vanilla proofs pass"
+                + " native verification. Prover id, ticket and interactive seed derive from a 32-byte generator seed"
+                + " (--seed, or a random one that is printed): the same seed and options give the same file, byte"
+                + " for byte."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:written", "2:a bad argument, or a file that cannot be written"})
 final class SynthC1Command implements Callable<Integer> {
     @Option(names = "--sector-size", required = true, description = "2KiB, 8MiB, 512MiB, 32GiB or 64GiB")
     String sectorSize;

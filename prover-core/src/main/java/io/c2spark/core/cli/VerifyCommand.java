@@ -16,11 +16,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code c2spark verify}: checks a seal proof against the public values of its C1 file. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Verify a seal proof. The public inputs are derived from the C1 file's replica_id, comm_d,",
-            "comm_r and seed (challenges from the seed, parents from the graph); its vanilla proofs are not",
-            "used. Exit 0 when every partition verifies, 1 when one does not, 2 when an input is malformed or",
-            "cannot be read (one line names the file and what is wrong: a proof of the wrong length, a point off",
-            "the curve or outside the subgroup, a coordinate not below p, bad flags)."})
+        description = {"Verify a seal proof against the public inputs of its sector's C1 file.",
+            "The public inputs are derived from the C1 file's replica_id, comm_d, comm_r and seed (challenges"
+                + " from the seed, parents from the graph); its vanilla proofs are not used."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:every partition verifies", "1:one does not",
+            "2:an input is malformed or cannot be read (one line names the file and what is wrong: a proof of the"
+                + " wrong length, a point off the curve or outside the subgroup, a coordinate not below p, bad flags)"})
 final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--c1", required = true, paramLabel = "FILE", description = "The sector's C1 output.")
     Path c1File;

@@ -213,7 +213,8 @@ class Groth16CommandTest {
             cli.setOut(new PrintWriter(out, true));
             assertEquals(0, cli.execute("groth16", command, "--help"));
             String help = out.toString().replaceAll("\\s+", " ");
-            assertTrue(help.contains("1 when the proof does not verify") && help.contains("2 when an input is malformed"),
+            assertTrue(help.contains("Exit status: 0 ") && help.contains(" 1 the proof does not verify")
+                    && help.contains(" 2 an input is malformed"),
                     help);
         }
     }

@@ -12,10 +12,17 @@ public final class C2SparkMain {
     private C2SparkMain() {
     }
 
+    /** Turns off picocli's end-of-options delimiter for submit, which passes {@code --} on to split its arguments. */
+    private static final String NO_DELIMITER = "--c2spark-submit-takes-every-argument";
+
     public static CommandLine commandLine() {
-        return FileErrorHandler.install(new CommandLine(new C2SparkCli())
+        CommandLine cl = FileErrorHandler.install(new CommandLine(new C2SparkCli())
                 .addSubcommand("run", new RunCommand())
+                .addSubcommand("submit", new SubmitCommand())
+                .addSubcommand("cluster", new ClusterCommand())
                 .addSubcommand("settings", new SettingsCommand()));
+        cl.getSubcommands().get("submit").setEndOfOptionsDelimiter(NO_DELIMITER);
+        return cl;
     }
 
     public static void main(String[] args) {

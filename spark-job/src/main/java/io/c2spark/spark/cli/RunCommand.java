@@ -23,7 +23,11 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Prove a batch with an embedded local Spark, verify every proof, say where they are.",
-            "Without --input it seals a demo batch of 2KiB sectors first and proves that."})
+            "Without --input it seals a demo batch of 2KiB sectors first and proves that."},
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:every sector was proven and verified, or skipped because its proof exists",
+            "1:some sector failed, or the run stopped (the report says why)",
+            "2:the batch could not start (a bad setting, no input, an output that cannot be written)"})
 public final class RunCommand implements Callable<Integer> {
     @Option(names = "--input", paramLabel = "PATH",
             description = "C1 outputs: a directory, a glob, a .manifest or one file (any Hadoop file system).")
@@ -73,7 +77,7 @@ public final class RunCommand implements Callable<Integer> {
                     m -> System.out.println("c2spark run: " + m));
             settings = settings.with(C2SparkSettings.INPUT, c1Dir.toString());
         }
-        SparkConf conf = new SparkConf().setMaster(master).setAppName("c2spark run")
+        SparkConf conf = new SparkConf().setMaster(master).setAppName(C2SparkJob.APP_NAME)
                 .set("spark.ui.enabled", "false");
         set.forEach((k, v) -> {
             if (k.startsWith("spark.")) {

@@ -8,7 +8,10 @@ import picocli.CommandLine.Option;
 
 /** {@code c2spark settings}: prints the settings table, or rewrites the README's. */
 @Command(name = "settings", mixinStandardHelpOptions = true,
-        description = "Print every c2spark.* setting (key, type, default, start-up only, meaning).")
+        description = "Print every c2spark.* setting (key, type, default, start-up only, meaning).",
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"0:printed, or the README rewritten",
+            "2:the README cannot be read or written, or has no settings table markers"})
 public final class SettingsCommand implements Callable<Integer> {
     @Option(names = "--write-readme", paramLabel = "README",
             description = "Rewrite the settings table between the markers of this README instead of printing it.")

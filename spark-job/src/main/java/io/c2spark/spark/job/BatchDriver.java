@@ -82,6 +82,8 @@ public final class BatchDriver {
     private ProgressListener progress;
     private SectorVerifier verifier;
     private ExecutorSetups setups;
+    private ExecutorWait executorWait;
+    private ProverMetrics metrics;
     private FallbackDirectory fallback;
     private AtomicOutput atomic;
     private HadoopConf carriedConf;
@@ -161,6 +163,8 @@ public final class BatchDriver {
         report = new RunReport();
         progress = new ProgressListener(console, settings.get(C2SparkSettings.PROGRESS_INTERVAL), sectors.size());
         setups = ExecutorSetups.of(jsc.sc());
+        metrics = ProverMetrics.ofDriver(jsc.sc());
+        executorWait = new ExecutorWait(settings.get(C2SparkSettings.EXECUTOR_WAIT), jsc.getConf(), System.nanoTime());
         jsc.sc().addSparkListener(progress);
         long start = System.nanoTime();
         String reportLocation = reportPath.toString();
@@ -235,6 +239,9 @@ public final class BatchDriver {
         }
         if (keptCount > 0) {
             row.put("proofsInFallback", keptCount);
+        }
+        if (setups != null && !setups.lost().isEmpty()) {
+            row.put("executorsLost", setups.lost());
         }
         putScheduling(row);
         return row;
@@ -353,6 +360,7 @@ public final class BatchDriver {
             run.partitions[o.partition] = o;
             run.received++;
             progress.partitionProven(o);
+            metrics.partitionProven(o);
             report.add(partitionRow(o));
             if (run.received == run.partitions.length) {
                 finish(run);
@@ -374,6 +382,7 @@ public final class BatchDriver {
         row.put("result", "refused");
         row.put("reason", r.reason);
         report.add(row);
+        metrics.taskFailed();
         SectorRun run = active.get(r.sectorId);
         if (run != null && run.stage.equals(r.stage)) {
             run.job.cancel();
@@ -387,13 +396,17 @@ public final class BatchDriver {
         }
     }
 
-    /** Start-up reports from executors' plugins; the run stops when no live executor can prove. */
+    /**
+     * Start-up reports from executors' plugins; the run stops when no live executor can prove, or when
+     * none has been alive for c2spark.executors.waitSeconds.
+     */
     private void checkExecutors() {
         if (setups == null) {
             return;
         }
         setups.startupProblems().forEach(this::noteProblem);
         problems.noExecutorCanProve(setups.alive()).ifPresent(r -> stop("no executor can prove: " + r));
+        executorWait.check(setups.alive(), System.nanoTime()).ifPresent(this::stop);
     }
 
     /** All partitions are in: verify, write atomically, report. */
@@ -432,6 +445,7 @@ public final class BatchDriver {
         cleanWork(run);
         verifiedCount++;
         progress.sectorVerified();
+        metrics.sectorVerified();
         Map<String, Object> row = sectorRow(run.file, "verified", null, run, verifyNanos, writeNanos,
                 System.nanoTime() - run.startNanos);
         row.put("output", dest.toString());
@@ -469,6 +483,7 @@ public final class BatchDriver {
         cleanWork(run);
         failures.put(run.file.sectorId(), reason);
         progress.sectorFailed();
+        metrics.sectorFailed();
         Map<String, Object> row = sectorRow(run.file, "failed", reason, run, verifyNanos, writeNanos,
                 System.nanoTime() - run.startNanos);
         if (keptAt != null) {
@@ -504,6 +519,7 @@ public final class BatchDriver {
             row.put("result", "failed");
             row.put("reason", a.reason);
             report.add(row);
+            metrics.taskFailed();
         }
     }
 

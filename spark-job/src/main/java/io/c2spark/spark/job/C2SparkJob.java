@@ -14,6 +14,9 @@ import scala.Tuple2;
  * failed, 2 when the batch could not start.
  */
 public final class C2SparkJob {
+    /** The application's name under spark-submit and `c2spark run` alike (the UI, the history server, the master). */
+    public static final String APP_NAME = "c2spark";
+
     private C2SparkJob() {
     }
 
@@ -28,11 +31,12 @@ public final class C2SparkJob {
             return;
         }
         configure(conf, settings);
-        if (!conf.contains("spark.app.name")) {
-            conf.setAppName("c2spark");
+        // spark-submit names an application after its main class unless --name is given.
+        if (conf.get("spark.app.name", C2SparkJob.class.getName()).equals(C2SparkJob.class.getName())) {
+            conf.setAppName(APP_NAME);
         }
         int code;
-        try (JavaSparkContext jsc = new JavaSparkContext(conf)) {
+        try (JavaSparkContext jsc = new JavaSparkContext(EventLogDirectory.prepare(conf))) {
             BatchSummary summary = new BatchDriver(jsc, settings, System.out).run();
             System.out.print(summary.describe());
             code = summary.allGood() ? 0 : 1;

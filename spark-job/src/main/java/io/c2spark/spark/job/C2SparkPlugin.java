@@ -20,7 +20,8 @@ import scala.Tuple2;
  * Loads each executor's prover at start-up (spark.plugins), so device state and parameters are
  * ready before the first task. The executor then tells the driver whether its prover started; one
  * that did not stays up and refuses its tasks ({@link ExecutorState}), and the driver, which
- * collects these reports in {@link ExecutorSetups}, stops the run when no executor can prove.
+ * collects these reports in {@link ExecutorSetups}, stops the run when no executor can prove. Both
+ * sides register {@link ProverMetrics} with Spark's metrics system.
  */
 public final class C2SparkPlugin implements SparkPlugin {
     @Override
@@ -36,6 +37,11 @@ public final class C2SparkPlugin implements SparkPlugin {
             }
 
             @Override
+            public void registerMetrics(String appId, PluginContext ctx) {
+                ProverMetrics.registerDriver(sc, ctx.metricRegistry());
+            }
+
+            @Override
             public Object receive(Object message) {
                 ExecutorSetups setups = ExecutorSetups.of(sc);
                 if (message instanceof ExecutorStartup && setups != null) {
@@ -47,6 +53,7 @@ public final class C2SparkPlugin implements SparkPlugin {
             @Override
             public void shutdown() {
                 ExecutorSetups.unregister(sc);
+                ProverMetrics.unregisterDriver(sc);
             }
         };
     }
@@ -56,6 +63,10 @@ public final class C2SparkPlugin implements SparkPlugin {
         return new ExecutorPlugin() {
             @Override
             public void init(PluginContext ctx, Map<String, String> extraConf) {
+                // In local mode the executor is the driver's JVM, and its source would take the driver's name.
+                if (!"driver".equals(ctx.executorID())) {
+                    ProverMetrics.registerExecutor(ctx.metricRegistry());
+                }
                 ResourceInformation gpu = ctx.resources().get("gpu");
                 Optional<String> problem = ExecutorState.start(settingsOf(ctx.conf()),
                         gpu == null ? null : List.of(gpu.addresses()));

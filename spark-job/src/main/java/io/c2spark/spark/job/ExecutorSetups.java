@@ -25,6 +25,7 @@ final class ExecutorSetups {
     private final Set<String> alive = new HashSet<>();
     private final Map<String, String> hosts = new HashMap<>();
     private final Map<String, String> startupProblems = new LinkedHashMap<>();
+    private final List<String> lost = new ArrayList<>();
 
     static void register(SparkContext sc) {
         ExecutorSetups s = new ExecutorSetups();
@@ -36,7 +37,7 @@ final class ExecutorSetups {
 
             @Override
             public void onExecutorRemoved(SparkListenerExecutorRemoved event) {
-                s.removed(event.executorId());
+                s.removed(event.executorId(), event.reason());
             }
         });
         BY_CONTEXT.put(sc, s);
@@ -56,8 +57,14 @@ final class ExecutorSetups {
         hosts.put(executorId, host);
     }
 
-    synchronized void removed(String executorId) {
+    synchronized void removed(String executorId, String reason) {
         alive.remove(executorId);
+        lost.add("executor " + executorId + " on " + hosts.getOrDefault(executorId, "?") + ": " + reason);
+    }
+
+    /** The executors removed so far and why ("executor 1 on host-a: Command exited with code 137"). */
+    synchronized List<String> lost() {
+        return new ArrayList<>(lost);
     }
 
     synchronized void startupReported(ExecutorStartup s) {

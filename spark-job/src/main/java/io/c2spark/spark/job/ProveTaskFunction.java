@@ -54,24 +54,39 @@ final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Obje
                 PartitionProof proof = state.prover().prove(new PartitionInput(task.sectorId, task.partition, input),
                         device.device());
                 long t2 = System.nanoTime();
-                return new PartitionOutcome(task.sectorId, task.partition, proof.proof(), proof.phaseNanos(),
-                        proof.waitNanos(), proof.deviceClockMs(), input.length, device.device().label(),
-                        device.device().source().name().toLowerCase(java.util.Locale.ROOT), place.executorId,
-                        place.host, place.attempt, startMillis, System.currentTimeMillis(), t1 - t0, t2 - t1);
+                PartitionOutcome outcome = new PartitionOutcome(task.sectorId, task.partition, proof.proof(),
+                        proof.phaseNanos(), proof.waitNanos(), proof.deviceClockMs(), input.length,
+                        device.device().label(), device.device().source().name().toLowerCase(java.util.Locale.ROOT),
+                        place.executorId, place.host, place.attempt, startMillis, System.currentTimeMillis(), t1 - t0,
+                        t2 - t1);
+                ProverMetrics metrics = ProverMetrics.ofExecutor();
+                if (metrics != null) {
+                    metrics.partitionProven(outcome);
+                }
+                return outcome;
             }
         } catch (DeviceFatalException e) {
+            executorTaskFailed();
             if (!"driver".equals(place.executorId)) {
                 endExecutor(task, place, e);
             }
             throw new IllegalStateException("prove sector " + task.sectorId + " partition " + task.partition
                     + ": device failed: " + e.getMessage(), e);
         } catch (SetupException e) {
+            executorTaskFailed();
             return new SetupRefusal("prove", task.sectorId, task.partition, place, e.getMessage());
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException("prove sector " + task.sectorId + " partition " + task.partition + ": "
                     + e.getMessage(), e);
+        }
+    }
+
+    private static void executorTaskFailed() {
+        ProverMetrics metrics = ProverMetrics.ofExecutor();
+        if (metrics != null) {
+            metrics.taskFailed();
         }
     }
 

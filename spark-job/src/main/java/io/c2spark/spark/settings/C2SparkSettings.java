@@ -81,6 +81,10 @@ public final class C2SparkSettings {
     public static final Setting<Long> GPU_STREAM_CHUNK = declare("c2spark.gpu.streamChunkBytes", Setting.Type.LONG,
             "536870912", "Bytes of points per read when parameters are streamed "
             + "(at most 1 GiB); each slot holds two such buffers on the device and two in pinned host memory.", true);
+    public static final Setting<Integer> EXECUTOR_WAIT = declare("c2spark.executors.waitSeconds", Setting.Type.INT,
+            "60", "Seconds the driver waits with no executor alive (none granted yet, or all lost) before it stops "
+            + "the run, naming what an executor asks for: Spark itself would wait for ever when no registered "
+            + "worker offers those resources (a GPU, say). 0: wait for ever.", false);
     public static final Setting<Integer> PROGRESS_INTERVAL = declare("c2spark.progress.intervalSeconds",
             Setting.Type.INT, "30", "Seconds between progress lines (sectors done / total, proofs per "
             + "minute, ETA, per device); 0 turns them off.", false);
