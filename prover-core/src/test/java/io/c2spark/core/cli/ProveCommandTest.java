@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.c1.C1Output;
+import io.c2spark.core.porep.c1.C1Samples;
 import io.c2spark.core.porep.c1.C1Writer;
-import io.c2spark.core.porep.seal.Fr32;
-import io.c2spark.core.porep.seal.SealedSector;
-import io.c2spark.core.porep.seal.Sealer;
-import io.c2spark.core.porep.seal.VanillaProver;
 import io.c2spark.core.porep.vanilla.proof.ColumnProof;
 import io.c2spark.core.porep.vanilla.proof.LabelingProof;
 import io.c2spark.core.porep.vanilla.proof.ReplicaColumnProof;
@@ -48,22 +44,6 @@ class ProveCommandTest {
         return new Run(exit, out.toString(), err.toString());
     }
 
-    /** A sealed 2KiB sector's C1 output, with its vanilla proofs. */
-    static C1Output sealed2KiB(Random rnd) {
-        RegisteredSealProof proof = RegisteredSealProof.STACKED_DRG_2KIB_V1_1;
-        byte[] raw = new byte[2048 / 128 * 127];
-        rnd.nextBytes(raw);
-        byte[] proverId = new byte[32];
-        byte[] ticket = new byte[32];
-        byte[] seed = new byte[32];
-        rnd.nextBytes(proverId);
-        rnd.nextBytes(ticket);
-        rnd.nextBytes(seed);
-        ticket[31] &= 0x3F;
-        SealedSector s = Sealer.seal(proof, Fr32.pad(raw), proverId, rnd.nextLong() >>> 1, ticket, null);
-        return new C1Output(proof, VanillaProver.prove(s, seed), s.commR(), s.commD(), s.replicaId(), seed, ticket);
-    }
-
     private static C1Output withChallenge(C1Output c1, int challenge, VanillaProof replacement) {
         VanillaProof[][] vp = {c1.vanillaProofs()[0].clone()};
         vp[0][challenge] = replacement;
@@ -84,7 +64,7 @@ class ProveCommandTest {
 
     @Test
     void corruptedLabelingParentIsRefusedWithTheFieldNamed(@TempDir Path dir) throws IOException {
-        C1Output c1 = sealed2KiB(new Random(SEED));
+        C1Output c1 = C1Samples.sealed2KiB(new Random(SEED));
         VanillaProof p = c1.vanillaProofs()[0][1];
         LabelingProof[] labeling = p.labelingProofs().clone();
         byte[] parents = labeling[1].parents().clone();
@@ -97,7 +77,7 @@ class ProveCommandTest {
 
     @Test
     void corruptedColumnRowIsRefusedWithTheFieldNamed(@TempDir Path dir) throws IOException {
-        C1Output c1 = sealed2KiB(new Random(SEED));
+        C1Output c1 = C1Samples.sealed2KiB(new Random(SEED));
         VanillaProof p = c1.vanillaProofs()[0][0];
         ReplicaColumnProof rc = p.replicaColumnProofs();
         ColumnProof[] drg = rc.drgParents().clone();
@@ -113,7 +93,7 @@ class ProveCommandTest {
     @Test
     void malformedFileIsRefusedWithThePathNamed(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("c1.json");
-        C1Writer.write(sealed2KiB(new Random(SEED)), file);
+        C1Writer.write(C1Samples.sealed2KiB(new Random(SEED)), file);
         String json = Files.readString(file, StandardCharsets.US_ASCII);
         Files.writeString(file, json.replaceFirst("\"seed\":\\[", "\"seed\":[\"x\","), StandardCharsets.US_ASCII);
         Run r = run("prove", "--c1", file.toString(), "--params", dir.toString(), "--out",
@@ -131,7 +111,7 @@ class ProveCommandTest {
     @Test
     void aParameterFileThatDiffersFromItsDigestIsRefused(@TempDir Path dir) throws IOException {
         Path c1 = dir.resolve("c1.json");
-        C1Writer.write(sealed2KiB(new Random(SEED)), c1);
+        C1Writer.write(C1Samples.sealed2KiB(new Random(SEED)), c1);
         Path params = Files.createDirectories(dir.resolve("params"));
         Path file = params.resolve("c2spark-insecure-test-porep-2KiB.params");
         Files.write(file, new byte[] {1, 2, 3});
