@@ -163,7 +163,7 @@ public final class JsonMutations {
                 break;
             }
             case 4: {
-                int n = rnd.nextBoolean() ? 1000 + rnd.nextInt(100_000) : 1_000_000 + rnd.nextInt(4_000_000);
+                int n = rnd.nextBoolean() ? 1000 + rnd.nextInt(100_000) : 1_000_000 + rnd.nextInt(1_000_000);
                 String element = new String[] {"1", "\"1\"", "[]", "0"}[rnd.nextInt(4)];
                 StringBuilder s = new StringBuilder(n * (element.length() + 1) + 2).append('[');
                 for (int i = 0; i < n; i++) {
@@ -174,7 +174,8 @@ public final class JsonMutations {
                 break;
             }
             case 5: {
-                int n = rnd.nextBoolean() ? 10_000 + rnd.nextInt(1_000_000) : 15_000_000 + rnd.nextInt(10_000_000);
+                // Up to a million characters, or about Jackson's limit of 20 million, either side of it.
+                int n = rnd.nextBoolean() ? 10_000 + rnd.nextInt(1_000_000) : 19_000_000 + rnd.nextInt(2_000_000);
                 boolean digits = rnd.nextBoolean();
                 at.replace(raw(digits ? "1".repeat(n) : "\"" + "7".repeat(n) + "\""));
                 what = "replaced by a " + n + "-character " + (digits ? "number" : "string");

@@ -3,8 +3,6 @@ package io.c2spark.core.fuzz;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Random;
 import java.util.zip.CRC32C;
 
@@ -161,15 +159,9 @@ public final class ShapeFileMutations {
         return at;
     }
 
-    /** An edge value for a count or index that was was. */
+    /** An edge value for a count or index whose value was was. */
     static int edge(int was, Random rnd) {
         return new int[] {was + 1, was - 1, 0, -1, Integer.MAX_VALUE, Integer.MIN_VALUE, 2 * was, 1 << 30,
             rnd.nextInt()}[rnd.nextInt(9)];
-    }
-
-    /** The name of an untouched file's circuit. */
-    static String circuitName(byte[] file) {
-        int n = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).getInt(12);
-        return new String(Arrays.copyOfRange(file, 16, 16 + n), StandardCharsets.UTF_8);
     }
 }
