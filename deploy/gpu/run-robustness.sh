@@ -29,7 +29,7 @@ set -euo pipefail
 mode=${1:-}
 dir=${2:-}
 if [ -z "$dir" ] || { [ "$mode" != bundle ] && [ "$mode" != run ]; }; then
-  sed -n '2,29p' "$0" >&2
+  sed -n '2,27p' "$0" >&2
   exit 2
 fi
 repo=$(cd "$(dirname "$0")/../.." && pwd)
