@@ -1,7 +1,14 @@
 package io.c2spark.gpu.runtime;
 
-/** A failed CUDA driver call; the message names the call, the device and the driver's error name. */
-public final class CudaException extends RuntimeException {
+import io.c2spark.gpu.coordinator.DeviceFailureException;
+
+/**
+ * A failed CUDA driver call; the message names the call, the device and the driver's error name.
+ * It is a device failure wherever it happens, not only while waiting on an event: an error a
+ * kernel hits (an illegal address) is sticky and comes back from whichever call of the context
+ * comes next (an event record, a copy, a launch), and the context cannot be trusted after it.
+ */
+public final class CudaException extends DeviceFailureException {
     private static final long serialVersionUID = 1L;
     private final int code;
 

@@ -51,7 +51,8 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:proved and written", "1:the proof does not verify (nothing is written)",
             "2:refused: no GPU for --backend gpu, a bad C1 file, a size the CPU does not prove, missing or bad"
-                + " parameters, a digest that differs, a bad shape file"})
+                + " parameters, a digest that differs, a bad shape file, parameters or a shape file"
+                + " of another circuit"})
 final class ProveCommand implements Callable<Integer> {
     /** Which prover: the CPU's, a GPU's (failing at once without one), or a GPU's when there is one. */
     enum Backend { cpu, gpu, auto }
@@ -129,6 +130,12 @@ final class ProveCommand implements Callable<Integer> {
             err.println("c2spark prove: refused: " + e.getMessage());
             return 2;
         }
+        try {
+            c1.registeredProof().requireInteractive();
+        } catch (IllegalArgumentException e) {
+            err.println("c2spark prove: refused " + c1File + ": " + e.getMessage());
+            return 2;
+        }
         SectorShape shape = c1.registeredProof().shape();
         boolean onCpu = gpu == null;
         if (onCpu && shape.partitions() > 1) {
@@ -193,17 +200,27 @@ final class ProveCommand implements Callable<Integer> {
         long loaded = System.nanoTime();
         Circuit circuit = result(circuitTask);
         long ready = System.nanoTime();
-        if (onCpu) {
-            Groth16Prover prover = new CpuProver(circuit.shape(), heap, circuit.domain(), phase -> {
-                log.println("  " + phase);
-                log.flush();
-            });
-            setUp(loaded - start, circuitNanos[0], shapeOnDisk, ready);
-            return prove(c1, prover, heap.vk(), paramsFile, shapeOnDisk ? shapeFile : null, true);
-        }
-        try (ParameterFile source = file; Groth16Prover prover = gpu.open(circuit.shape(), source)) {
-            setUp(loaded - start, circuitNanos[0], shapeOnDisk, ready);
-            return prove(c1, prover, source.vk(), paramsFile, shapeOnDisk ? shapeFile : null, false);
+        Path usedShape = shapeOnDisk ? shapeFile : null;
+        try {
+            if (onCpu) {
+                Groth16Prover prover = new CpuProver(circuit.shape(), heap, circuit.domain(), phase -> {
+                    log.println("  " + phase);
+                    log.flush();
+                });
+                setUp(loaded - start, circuitNanos[0], shapeOnDisk, ready);
+                return prove(c1, prover, heap.vk(), paramsFile, usedShape, true);
+            }
+            try (ParameterFile source = file; Groth16Prover prover = gpu.open(circuit.shape(), source)) {
+                setUp(loaded - start, circuitNanos[0], shapeOnDisk, ready);
+                return prove(c1, prover, source.vk(), paramsFile, usedShape, false);
+            }
+        } catch (IllegalArgumentException e) {
+            // The provers check the parameters' sizes against the circuit's, and the witness's against the shape's.
+            err.println("c2spark prove: " + paramsFile + (usedShape != null ? " and " + usedShape + " do" : " does")
+                    + " not fit the " + shape.label() + " partition circuit: " + e.getMessage() + "; remake them with "
+                    + "`c2spark params --sector-size " + shape.label() + " --out " + paramsDir + "`");
+            err.flush();
+            return ExitStatus.BAD_INPUT;
         }
     }
 

@@ -62,7 +62,7 @@ final class BinFile implements AutoCloseable {
             int type = h.getInt();
             long size = h.getLong();
             pos += 12;
-            if (size < 0 || pos + size > fileSize) {
+            if (size < 0 || size > fileSize - pos) {
                 throw error("section " + type + " of " + size + " bytes runs past the end of the file");
             }
             sections.computeIfAbsent(type, k -> new ArrayList<>()).add(new long[] {pos, size});

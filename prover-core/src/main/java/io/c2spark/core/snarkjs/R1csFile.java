@@ -49,26 +49,42 @@ public final class R1csFile {
     public static R1csFile read(Path path) throws IOException {
         try (BinFile f = BinFile.open(path, "r1cs", 1)) {
             ByteBuffer h = f.section(HEADER, "header");
-            int n8 = h.getInt();
-            if (n8 != Fr.BYTES) {
-                throw f.error("header field size is " + n8 + " bytes; only BLS12-381 Fr (32) is supported");
+            int n8;
+            int nWires;
+            int nOut;
+            int nPubIn;
+            int nPrvIn;
+            long nLabels;
+            int nConstraints;
+            try {
+                n8 = h.getInt();
+                if (n8 != Fr.BYTES) {
+                    throw f.error("header field size is " + n8 + " bytes; only BLS12-381 Fr (32) is supported");
+                }
+                BigInteger prime = FieldBytes.readUnsigned(h, n8);
+                if (!prime.equals(Fr.MODULUS)) {
+                    throw f.error("header prime is " + prime + ", not the BLS12-381 scalar field (compile with --prime bls12381)");
+                }
+                nWires = h.getInt();
+                nOut = h.getInt();
+                nPubIn = h.getInt();
+                nPrvIn = h.getInt();
+                nLabels = h.getLong();
+                nConstraints = h.getInt();
+            } catch (BufferUnderflowException e) {
+                throw f.error("header section is truncated");
             }
-            BigInteger prime = FieldBytes.readUnsigned(h, n8);
-            if (!prime.equals(Fr.MODULUS)) {
-                throw f.error("header prime is " + prime + ", not the BLS12-381 scalar field (compile with --prime bls12381)");
-            }
-            int nWires = h.getInt();
-            int nOut = h.getInt();
-            int nPubIn = h.getInt();
-            int nPrvIn = h.getInt();
-            long nLabels = h.getLong();
-            int nConstraints = h.getInt();
             if (nWires < 1 || nOut < 0 || nPubIn < 0 || nPrvIn < 0 || nConstraints < 0
                     || 1L + nOut + nPubIn + nPrvIn > nWires) {
                 throw f.error("header counts are inconsistent: wires " + nWires + ", outputs " + nOut
                         + ", public inputs " + nPubIn + ", private inputs " + nPrvIn + ", constraints " + nConstraints);
             }
             ByteBuffer c = f.section(CONSTRAINTS, "constraints");
+            // Checked before anything is allocated for them: each constraint holds three term counts at least.
+            if ((long) nConstraints * 3 * 4 > c.remaining()) {
+                throw f.error("header says " + nConstraints + " constraints; the constraints section's " + c.remaining()
+                        + " bytes hold at most " + c.remaining() / 12);
+            }
             int[][] rowStart = new int[3][nConstraints + 1];
             int[][] wires = new int[3][];
             long[][] coeffs = new long[3][];

@@ -4,17 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.c2spark.core.groth16.ParameterFiles;
+import io.c2spark.core.groth16.ParameterGenerator;
+import io.c2spark.core.groth16.ProvingCircuits;
 import io.c2spark.core.porep.RegisteredSealProof;
+import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.C1Output;
+import io.c2spark.core.porep.c1.C1Samples;
 import io.c2spark.core.porep.c1.C1Writer;
-import io.c2spark.core.porep.seal.Fr32;
-import io.c2spark.core.porep.seal.SealedSector;
-import io.c2spark.core.porep.seal.Sealer;
-import io.c2spark.core.porep.seal.VanillaProver;
+import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.porep.vanilla.proof.ColumnProof;
 import io.c2spark.core.porep.vanilla.proof.LabelingProof;
 import io.c2spark.core.porep.vanilla.proof.ReplicaColumnProof;
 import io.c2spark.core.porep.vanilla.proof.VanillaProof;
+import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.core.r1cs.ShapeFiles;
+import io.c2spark.core.r1cs.ShapeSystem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -48,22 +53,6 @@ class ProveCommandTest {
         return new Run(exit, out.toString(), err.toString());
     }
 
-    /** A sealed 2KiB sector's C1 output, with its vanilla proofs. */
-    static C1Output sealed2KiB(Random rnd) {
-        RegisteredSealProof proof = RegisteredSealProof.STACKED_DRG_2KIB_V1_1;
-        byte[] raw = new byte[2048 / 128 * 127];
-        rnd.nextBytes(raw);
-        byte[] proverId = new byte[32];
-        byte[] ticket = new byte[32];
-        byte[] seed = new byte[32];
-        rnd.nextBytes(proverId);
-        rnd.nextBytes(ticket);
-        rnd.nextBytes(seed);
-        ticket[31] &= 0x3F;
-        SealedSector s = Sealer.seal(proof, Fr32.pad(raw), proverId, rnd.nextLong() >>> 1, ticket, null);
-        return new C1Output(proof, VanillaProver.prove(s, seed), s.commR(), s.commD(), s.replicaId(), seed, ticket);
-    }
-
     private static C1Output withChallenge(C1Output c1, int challenge, VanillaProof replacement) {
         VanillaProof[][] vp = {c1.vanillaProofs()[0].clone()};
         vp[0][challenge] = replacement;
@@ -84,7 +73,7 @@ class ProveCommandTest {
 
     @Test
     void corruptedLabelingParentIsRefusedWithTheFieldNamed(@TempDir Path dir) throws IOException {
-        C1Output c1 = sealed2KiB(new Random(SEED));
+        C1Output c1 = C1Samples.sealed2KiB(new Random(SEED));
         VanillaProof p = c1.vanillaProofs()[0][1];
         LabelingProof[] labeling = p.labelingProofs().clone();
         byte[] parents = labeling[1].parents().clone();
@@ -97,7 +86,7 @@ class ProveCommandTest {
 
     @Test
     void corruptedColumnRowIsRefusedWithTheFieldNamed(@TempDir Path dir) throws IOException {
-        C1Output c1 = sealed2KiB(new Random(SEED));
+        C1Output c1 = C1Samples.sealed2KiB(new Random(SEED));
         VanillaProof p = c1.vanillaProofs()[0][0];
         ReplicaColumnProof rc = p.replicaColumnProofs();
         ColumnProof[] drg = rc.drgParents().clone();
@@ -113,7 +102,7 @@ class ProveCommandTest {
     @Test
     void malformedFileIsRefusedWithThePathNamed(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("c1.json");
-        C1Writer.write(sealed2KiB(new Random(SEED)), file);
+        C1Writer.write(C1Samples.sealed2KiB(new Random(SEED)), file);
         String json = Files.readString(file, StandardCharsets.US_ASCII);
         Files.writeString(file, json.replaceFirst("\"seed\":\\[", "\"seed\":[\"x\","), StandardCharsets.US_ASCII);
         Run r = run("prove", "--c1", file.toString(), "--params", dir.toString(), "--out",
@@ -131,7 +120,7 @@ class ProveCommandTest {
     @Test
     void aParameterFileThatDiffersFromItsDigestIsRefused(@TempDir Path dir) throws IOException {
         Path c1 = dir.resolve("c1.json");
-        C1Writer.write(sealed2KiB(new Random(SEED)), c1);
+        C1Writer.write(C1Samples.sealed2KiB(new Random(SEED)), c1);
         Path params = Files.createDirectories(dir.resolve("params"));
         Path file = params.resolve("c2spark-insecure-test-porep-2KiB.params");
         Files.write(file, new byte[] {1, 2, 3});
@@ -146,6 +135,44 @@ class ProveCommandTest {
         assertTrue(differs.err().contains(file + ": SHA-256 ") && differs.err().contains("differs from " + "00".repeat(32)),
                 differs::toString);
         assertFalse(Files.exists(dir.resolve("proof")));
+    }
+
+    /** A sealed sector's C1 file relabelled synthetic PoRep: refused before any parameter is looked for. */
+    @Test
+    void aSyntheticPoRepFileIsRefusedNamingTheRegisteredProof(@TempDir Path dir) throws IOException {
+        C1Output c1 = C1Samples.sealed2KiB(new Random(SEED));
+        Run r = prove(dir, new C1Output(RegisteredSealProof.STACKED_DRG_2KIB_V1_1_SYNTHETIC, c1.vanillaProofs(), c1.commR(),
+                c1.commD(), c1.replicaId(), c1.seed(), c1.ticket()));
+        assertEquals("c2spark prove: refused " + dir.resolve("c1.json") + ": registered proof "
+                + "StackedDrg2KiBV1_1_Feat_SyntheticPoRep (id 10) uses synthetic PoRep challenge selection, which c2spark"
+                + " does not implement; only interactive StackedDrg*V1 and V1_1 (ids 0..9) are supported", r.err().strip());
+    }
+
+    /**
+     * Parameters and a shape file of another circuit under the 2KiB names (the shape file carries
+     * the 2KiB circuit's name, so it is read): the 2KiB witness does not fit them, which is said in
+     * one line naming both files, exit 2, nothing written.
+     */
+    @Test
+    void parametersOfAnotherCircuitAreRefusedNamingTheFiles(@TempDir Path dir) throws IOException {
+        Path c1 = dir.resolve("c1.json");
+        C1Writer.write(C1Samples.sealed2KiB(new Random(SEED)), c1);
+        Path params = Files.createDirectories(dir.resolve("params"));
+        SectorShape shape = RegisteredSealProof.STACKED_DRG_2KIB_V1_1.shape();
+        R1csShape small = ShapeSystem.of(ProvingCircuits.mixed(SEED, 8), true);
+        ParameterFiles.writeParams(ParameterGenerator.generate(small, ParameterGenerator.ToxicWaste.random(new Random(SEED))),
+                PorepParameters.paramsFile(params, shape));
+        Path shapeFile = PorepParameters.shapeFile(params, shape);
+        ShapeFiles.write(small, "PoRep partition circuit, 2KiB, 2 challenges per partition", shapeFile);
+        Path out = dir.resolve("proof");
+        Run r = run("prove", "--c1", c1.toString(), "--params", params.toString(), "--out", out.toString());
+        assertEquals(2, r.exit(), r::toString);
+        String line = r.err().strip();
+        assertFalse(line.contains("\n") || line.contains("Exception"), line);
+        assertTrue(line.startsWith("c2spark prove: " + PorepParameters.paramsFile(params, shape) + " and " + shapeFile
+                + " do not fit the 2KiB partition circuit: witness has "), line);
+        assertTrue(line.endsWith("; remake them with `c2spark params --sector-size 2KiB --out " + params + "`"), line);
+        assertFalse(Files.exists(out));
     }
 
     /** A C1 path that does not exist: one line naming the command and the file, exit 2, no stack trace. */

@@ -161,6 +161,46 @@ class VerifyCommandTest {
         assertMalformed(verify(atInfinity), "proof point C", "infinity");
     }
 
+    /** A key with an IC point fewer or more than the sector's public inputs take: refused naming the key file. */
+    @Test
+    void aVerifyingKeyForAnotherNumberOfInputsIsOneLineWithStatusTwo() throws IOException {
+        VerifyingKey vk = ParameterFiles.readVk(vkFile);
+        int inputs = vk.numPublic();
+        for (int points : new int[] {inputs, inputs + 2, 1}) {
+            Path other = dir.resolve("other-" + points + ".vk");
+            ParameterFiles.writeVk(new VerifyingKey(vk.alpha1(), vk.beta1(), vk.beta2(), vk.gamma2(), vk.delta1(),
+                    vk.delta2(), Arrays.copyOf(points <= inputs ? vk.ic() : concat(vk.ic(), g1(5)), points * G1.AFFINE)),
+                    other);
+            Files.write(proofFile, wellFormed);
+            Run r = ProveCommandTest.run("verify", "--c1", c1File.toString(), "--vk", other.toString(), "--proof",
+                    proofFile.toString());
+            assertEquals(FileErrorHandler.EXIT_CODE, r.exit(), r::toString);
+            assertEquals("c2spark verify: " + other + ": the verifying key takes " + (points - 1) + " public inputs, a "
+                    + "2KiB partition has " + inputs + " (a key of another circuit or sector size?)", r.err().strip());
+            assertEquals("", r.out());
+        }
+    }
+
+    private static long[] concat(long[] a, long[] b) {
+        long[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    /** A C1 file of synthetic PoRep, whose challenges c2spark does not derive: refused naming the file. */
+    @Test
+    void aSyntheticPoRepFileIsOneLineWithStatusTwo() throws IOException {
+        Path synthetic = dir.resolve("synthetic.json");
+        C1Writer.write(C1Samples.random(RegisteredSealProof.STACKED_DRG_2KIB_V1_1_SYNTHETIC, new Random()), synthetic);
+        Files.write(proofFile, wellFormed);
+        Run r = ProveCommandTest.run("verify", "--c1", synthetic.toString(), "--vk", vkFile.toString(), "--proof",
+                proofFile.toString());
+        assertEquals(FileErrorHandler.EXIT_CODE, r.exit(), r::toString);
+        assertEquals("c2spark verify: " + synthetic + ": registered proof StackedDrg2KiBV1_1_Feat_SyntheticPoRep (id 10)"
+                + " uses synthetic PoRep challenge selection, which c2spark does not implement; only interactive"
+                + " StackedDrg*V1 and V1_1 (ids 0..9) are supported", r.err().strip());
+    }
+
     @Test
     void helpStatesTheExitStatuses() {
         Run r = ProveCommandTest.run("verify", "--help");

@@ -12,12 +12,12 @@ import java.util.Random;
  * products with inputs and bits (so some variables are in B and others only in A), linear
  * constraints with large coefficients, and an input that appears only in C.
  */
-final class ProvingCircuits {
+public final class ProvingCircuits {
     private ProvingCircuits() {
     }
 
     /** The public inputs the circuit of this seed allocates, ONE excluded. */
-    static long[] publicInputs(long seed, int steps) {
+    public static long[] publicInputs(long seed, int steps) {
         Random rnd = new Random(seed);
         int k = 2 + rnd.nextInt(3);
         long[] x = new long[(k + 1) * Fr.LIMBS];
@@ -41,7 +41,7 @@ final class ProvingCircuits {
     }
 
     /** steps rounds of: a bit, a field value f, z = f (x_(j mod k) + bit), and every 8 bits a packing. */
-    static Circuit mixed(long seed, int steps) {
+    public static Circuit mixed(long seed, int steps) {
         long[] inputs = publicInputs(seed, steps);
         int k = inputs.length / Fr.LIMBS - 1;
         return cs -> {

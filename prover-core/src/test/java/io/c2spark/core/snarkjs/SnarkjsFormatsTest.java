@@ -285,6 +285,47 @@ class SnarkjsFormatsTest {
         assertTrue(e.getMessage().contains("[1]"), e.getMessage());
     }
 
+    /**
+     * An r1cs header whose constraint count the constraints section cannot hold is refused before
+     * anything is allocated for it (a count of 2^31 - 1 asked for three arrays of 2^31 ints), and a
+     * header section cut short is named.
+     */
+    @Test
+    void r1csHeadersThatCannotBeRightAreRefusedWithTheirName() throws IOException {
+        byte[] r = Files.readAllBytes(dir.resolve("multiplier_chain.r1cs"));
+        int header = sectionData(r, 1);
+        int constraintsSize = (int) ByteBuffer.wrap(r).order(ByteOrder.LITTLE_ENDIAN).getLong(sectionData(r, 2) - 8);
+        for (int count : new int[] {Integer.MAX_VALUE, 203_392_485, constraintsSize / 12 + 1}) {
+            byte[] bad = r.clone();
+            ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt(header + 60, count);
+            Path file = dir.resolve("count-" + count + ".r1cs");
+            Files.write(file, bad);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> R1csFile.read(file));
+            assertEquals(file + ": header says " + count + " constraints; the constraints section's " + constraintsSize
+                    + " bytes hold at most " + constraintsSize / 12, e.getMessage());
+        }
+        // The header section cut to 40 of its 64 bytes, its size set to match.
+        byte[] cut = new byte[r.length - 24];
+        System.arraycopy(r, 0, cut, 0, header + 40);
+        System.arraycopy(r, header + 64, cut, header + 40, r.length - header - 64);
+        ByteBuffer.wrap(cut).order(ByteOrder.LITTLE_ENDIAN).putLong(header - 8, 40);
+        Path file = dir.resolve("short-header.r1cs");
+        Files.write(file, cut);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> R1csFile.read(file));
+        assertEquals(file + ": header section is truncated", e.getMessage());
+    }
+
+    /** A section size so large that its end overflows a long is refused as running past the file, naming it. */
+    @Test
+    void aSectionSizeOfTwoToTheSixtyThreeIsRefusedWithTheFileNamed() throws IOException {
+        byte[] w = Files.readAllBytes(dir.resolve("chain.wtns"));
+        ByteBuffer.wrap(w).order(ByteOrder.LITTLE_ENDIAN).putLong(sectionData(w, 1) - 8, Long.MAX_VALUE);
+        Path file = dir.resolve("huge-section.wtns");
+        Files.write(file, w);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WtnsFile.read(file));
+        assertEquals(file + ": section 1 of " + Long.MAX_VALUE + " bytes runs past the end of the file", e.getMessage());
+    }
+
     /** Where the data of the section of this type starts in a snarkjs binary file (12-byte header, then type and size per section). */
     private static int sectionData(byte[] file, int type) {
         ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);

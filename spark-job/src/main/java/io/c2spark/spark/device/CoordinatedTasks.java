@@ -1,6 +1,7 @@
 package io.c2spark.spark.device;
 
 import io.c2spark.gpu.coordinator.DeviceCoordinators;
+import io.c2spark.gpu.coordinator.DeviceFailureException;
 import io.c2spark.gpu.coordinator.DeviceUnhealthyException;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.coordinator.KeyLoader;
@@ -56,13 +57,14 @@ public final class CoordinatedTasks {
     }
 
     /**
-     * Makes a coordinator's run on the device; a device its coordinator marked unhealthy becomes a
+     * Makes a coordinator's run on the device; a device its coordinator marked unhealthy, or a
+     * device error met around the run (a failed CUDA call binding the context, say), becomes a
      * {@link DeviceFatalException} naming the device, which ends the executor.
      */
     public static <T> T onDevice(Device device, CoordinatedCall<T> call) throws Exception {
         try {
             return call.call();
-        } catch (DeviceUnhealthyException e) {
+        } catch (DeviceUnhealthyException | DeviceFailureException e) {
             throw new DeviceFatalException(device.label() + ": " + e.getMessage(), e);
         }
     }

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.apache.hadoop.fs.Abortable;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FSError;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -20,7 +21,8 @@ import org.apache.hadoop.fs.StreamCapabilities;
  * beside the destination ({@code .name.<uuid>.tmp}, skipped by Hadoop's input formats and by
  * {@link InputSet}) and are renamed into place. On object stores (s3a) rename is a copy, so there the
  * file is written by one create: the object appears only when the stream closes (a single PUT for
- * a small file); a failed write is aborted. Either way a failure leaves nothing behind.
+ * a small file); a failed write is aborted. Either way a failure leaves nothing behind, and is
+ * thrown as an IOException naming the destination and the reason, a full local disk included.
  */
 public final class AtomicOutput {
     private final Set<String> directPutSchemes;
@@ -69,12 +71,12 @@ public final class AtomicOutput {
                 throw new IOException("cannot write " + dest + ": rename from " + tmp.getName() + " failed"
                         + (fs.exists(dest) ? " (the destination appeared meanwhile)" : ""));
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | FSError e) {
             deleteQuietly(fs, tmp, e);
-            if (e instanceof IOException && String.valueOf(e.getMessage()).contains(dest.toString())) {
-                throw e;
+            if (e instanceof IOException io && String.valueOf(e.getMessage()).contains(dest.toString())) {
+                throw io;
             }
-            throw new IOException("cannot write " + dest + ": " + reason(e), e);
+            throw new IOException("cannot write " + dest + ": " + IoReasons.ofWrite(e), e);
         }
     }
 
@@ -82,24 +84,26 @@ public final class AtomicOutput {
         FSDataOutputStream out = fs.create(dest, false);
         try {
             out.write(bytes);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | FSError e) {
             if (out.hasCapability(StreamCapabilities.ABORTABLE_STREAM)) {
                 ((Abortable) out).abort();
             } else {
                 try {
                     out.close();
-                } catch (IOException closing) {
+                } catch (IOException | FSError closing) {
                     e.addSuppressed(closing);
                 }
                 deleteQuietly(fs, dest, e);
             }
-            throw new IOException("cannot write " + dest + ": " + reason(e), e);
+            throw new IOException("cannot write " + dest + ": " + IoReasons.ofWrite(e), e);
         }
-        out.close();
-    }
-
-    private static String reason(Exception e) {
-        return e instanceof IOException ? IoReasons.of((IOException) e) : e.toString();
+        try {
+            out.close();
+        } catch (IOException | FSError e) {
+            // The buffered bytes met the failure only now (a full local disk): what was written goes too.
+            deleteQuietly(fs, dest, e);
+            throw new IOException("cannot write " + dest + ": " + IoReasons.ofWrite(e), e);
+        }
     }
 
     /** The hidden temporary name used beside {@code dest}. */
@@ -107,7 +111,7 @@ public final class AtomicOutput {
         return new Path(dest.getParent(), "." + dest.getName() + "." + UUID.randomUUID() + ".tmp");
     }
 
-    private static void deleteQuietly(FileSystem fs, Path p, Exception cause) {
+    private static void deleteQuietly(FileSystem fs, Path p, Throwable cause) {
         try {
             fs.delete(p, false);
         } catch (IOException d) {

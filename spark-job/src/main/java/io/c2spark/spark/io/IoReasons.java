@@ -5,6 +5,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import org.apache.hadoop.fs.FSError;
 
 /**
  * Why an I/O call failed, in words: java.nio's exceptions carry the operating system's reason in
@@ -33,5 +34,14 @@ public final class IoReasons {
         }
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getName() : m;
+    }
+
+    /**
+     * Why a write failed: as {@link #of(IOException)}, also for the FSError (an Error) in which
+     * Hadoop's local file system wraps a failed write's IOException (a full disk: ENOSPC).
+     */
+    public static String ofWrite(Throwable e) {
+        Throwable t = e instanceof FSError && e.getCause() instanceof IOException ? e.getCause() : e;
+        return t instanceof IOException io ? of(io) : t.toString();
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.UUID;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FSError;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -45,9 +46,9 @@ public final class WritableDirectory {
         Path probe = new Path(dir, ".c2spark-probe-" + UUID.randomUUID());
         try (FSDataOutputStream out = fs.create(probe, false)) {
             out.write(PROBE);
-        } catch (IOException e) {
+        } catch (IOException | FSError e) {
             deleteQuietly(fs, probe);
-            throw new IOException(setting + ": cannot write in " + dir + ": " + IoReasons.of(e), e);
+            throw new IOException(setting + ": cannot write in " + dir + ": " + IoReasons.ofWrite(e), e);
         }
         try {
             if (!fs.delete(probe, false)) {

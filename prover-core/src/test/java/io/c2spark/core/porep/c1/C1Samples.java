@@ -2,6 +2,10 @@ package io.c2spark.core.porep.c1;
 
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.SectorShape;
+import io.c2spark.core.porep.seal.Fr32;
+import io.c2spark.core.porep.seal.SealedSector;
+import io.c2spark.core.porep.seal.Sealer;
+import io.c2spark.core.porep.seal.VanillaProver;
 import io.c2spark.core.porep.vanilla.proof.ColumnProof;
 import io.c2spark.core.porep.vanilla.proof.EncodingProof;
 import io.c2spark.core.porep.vanilla.proof.LabelingProof;
@@ -12,8 +16,9 @@ import io.c2spark.core.porep.vanilla.proof.VanillaProof;
 import java.util.Random;
 
 /**
- * Random but well-shaped C1 outputs: every count, length and range is what the sector size
- * demands; the values are random field elements (no hash relation holds between them).
+ * C1 outputs for tests: random but well-shaped ones (every count, length and range is what the
+ * sector size demands; the values are random field elements, no hash relation holds between them),
+ * and really sealed 2KiB sectors.
  */
 public final class C1Samples {
     private C1Samples() {
@@ -33,6 +38,22 @@ public final class C1Samples {
         rnd.nextBytes(ticket);
         return new C1Output(proof, proofs, fieldElements(rnd, 1), fieldElements(rnd, 1), fieldElements(rnd, 1),
                 seed, ticket);
+    }
+
+    /** A sealed 2KiB sector's C1 output, with its vanilla proofs: the same one for the same rnd state. */
+    public static C1Output sealed2KiB(Random rnd) {
+        RegisteredSealProof proof = RegisteredSealProof.STACKED_DRG_2KIB_V1_1;
+        byte[] raw = new byte[2048 / 128 * 127];
+        rnd.nextBytes(raw);
+        byte[] proverId = new byte[32];
+        byte[] ticket = new byte[32];
+        byte[] seed = new byte[32];
+        rnd.nextBytes(proverId);
+        rnd.nextBytes(ticket);
+        rnd.nextBytes(seed);
+        ticket[31] &= 0x3F;
+        SealedSector s = Sealer.seal(proof, Fr32.pad(raw), proverId, rnd.nextLong() >>> 1, ticket, null);
+        return new C1Output(proof, VanillaProver.prove(s, seed), s.commR(), s.commD(), s.replicaId(), seed, ticket);
     }
 
     static VanillaProof vanillaProof(SectorShape shape, Random rnd) {
