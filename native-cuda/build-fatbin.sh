@@ -26,9 +26,8 @@ else
   gencodes=(-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90
             -gencode arch=compute_90,code=compute_90)
 fi
-# Uncompressed where nvcc can compress: after the kernel changes of 2026-12-02 nvcc 13.0 chose to
-# compress this fatbin (it had not before; why is not known), which hid the kernel names that
-# FatbinResourceTest looks for. The driver loads either form.
+# Uncompressed where nvcc can compress: nvcc 13.0 may compress this fatbin on its own, which hides
+# the kernel names that FatbinResourceTest looks for. The driver loads either form.
 compress=()
 if "$nvcc" --help 2>/dev/null | grep -q -- '--no-compress'; then compress=(--no-compress); fi
 "$nvcc" -fatbin -O3 -std=c++17 --threads 3 "${gencodes[@]}" ${compress[@]+"${compress[@]}"} \

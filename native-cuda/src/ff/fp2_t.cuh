@@ -23,10 +23,10 @@ struct fp2_t {
     __device__ __forceinline__ fp2_t dbl() const { return {c0.dbl(), c1.dbl()}; }
 
     // The product and the square run out of line, taking their operands by value. Inlined, every
-    // G2 point formula held the Fp multiplication ~30 times over: the mixed addition's loop was
-    // 533 KB of SASS (93 KB out of line, mixed addition inlined), far beyond the instruction
-    // cache. On the H200 (2026-12-02, 2^17 threads x 64 mixed additions, equal results) that took
-    // G2 from 478 to 679 M additions/s, 2.8x below G1 as their multiplication counts are.
+    // G2 point formula would hold the Fp multiplication ~30 times over: the mixed addition's loop
+    // would be about 530 KB of SASS (about 90 KB out of line, the mixed addition inlined), far
+    // beyond the instruction cache. Out of line, G2's additions are slower than G1's by about what
+    // their multiplication counts say, 2.8x (native-cuda/probe measures both).
     __device__ __forceinline__ friend fp2_t operator*(const fp2_t& a, const fp2_t& b) { return mul(a, b); }
     __device__ __forceinline__ fp2_t sqr() const { return square(*this); }
 

@@ -118,7 +118,7 @@ struct mont_t {
     // and high halves update stays one register pair (IMAD.WIDE writes an aligned pair). With fixed
     // roles the pairs would shift by one word every row and ptxas would re-pair them with moves
     // issued on the multiply pipe (IMAD.MOV.U32 in native-cuda/probe's SASS), which the mixed
-    // additions of the MSM pay for; docs/benchmarks.md has the counts and rates.
+    // additions of the MSM pay for; the probe measures their rate.
     __device__ __forceinline__ friend mont_t operator*(const mont_t& a, const mont_t& b) {
         static_assert(N % 2 == 0, "the even/odd split pairs words and rows");
         uint32_t x[N + 2], y[N + 2];
@@ -148,8 +148,8 @@ private:
     // split in two multiply-pipe instructions (IMAD.X plus IMAD.HI.U32.X) where the a b_i products
     // and all of Fp's are one IMAD.WIDE.U32(.X). Read from constant memory through a volatile load
     // (a uniform register, loaded once per kernel) the multiplier is opaque and the products fuse:
-    // one Fr product issues 137 multiply-pipe instructions instead of 185, and 129 with m p_0 = m
-    // added instead of multiplied (chain's w0_one). Fp keeps M0 as an immediate and its code.
+    // one Fr product issues about a quarter fewer multiply-pipe instructions, a few fewer again with
+    // m p_0 = m added instead of multiplied (chain's w0_one). Fp keeps M0 as an immediate and its code.
     __device__ __forceinline__ static uint32_t m0() {
         if constexpr (M0 == 0xffffffffu) return *(volatile const uint32_t*)&MONT_M0_ALL_ONES;
         else return M0;

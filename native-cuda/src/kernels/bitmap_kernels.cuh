@@ -1,7 +1,7 @@
 // Selection bitmaps for batch addition, made on the device from the witness's aux bitmap: a query
 // (a, b_g1, b_g2) holds points only for the variables of its density, so bit k of the query's
 // bitmap is the value of the k-th variable of the density. Done here, the per-proof CPU work is
-// nothing: for a 32GiB partition it was a walk over 130M density bits per proof.
+// nothing, where the host would walk a 32GiB partition's 130M density bits per proof.
 #pragma once
 #include "../util/check.cuh"
 

@@ -90,8 +90,8 @@ C2S_EXTERN void msm_histogram(const uint32_t* scalars, uint32_t n, uint32_t lo, 
 
 // Exclusive prefix sums of the counts per window (here: per set), starts and cursors indexed like
 // counts, relative to the window's region of n entries (a set's: copies n) in the sorted array. Three kernels over tiles of
-// MSM_SCAN_TILE counts, so that every SM takes part: one block per window, each thread a
-// contiguous run of the window's 2^19 counts (c = 20), took 1.6 ms on 13 SMs.
+// MSM_SCAN_TILE counts, so that every SM takes part (one block per window would leave most SMs
+// idle: 13 windows at c = 20, each of 2^19 counts).
 //   msm_scan_tiles         one block per (window, tile): the tile's total
 //   msm_scan_tile_offsets  one block per window: exclusive sums of its tiles' totals, in place
 //   msm_scan_apply         one block per (window, tile): the tile's own sums from its offset
@@ -174,14 +174,13 @@ msm_scan_apply(const uint32_t* counts, uint32_t buckets, uint32_t tiles, const u
 
 // One window's entries whose bucket lies in [lo, hi): sorted[cursor++] = (base + i) | sign, the
 // cursors and sorted region of the window's set passed in, base the offset of the window's copy
-// of the points ((w mod copies) n; 0 without shifted bases). A random 4-byte store per entry: when every window was
-// scattered at once (one thread per scalar), each bucket's next store landed in a line L2 had
-// evicted since its last, and the scatter took 74.8 ms at 2^26 with c = 20 against the
-// histogram's 8.8 for the same atomics. One window and a bucket range at a time keeps the lines
-// being filled (one per bucket of the range) within L2, so they reach memory whole
-// (MsmPlan.scatterPasses): 26.5 ms. Each thread takes MSM_SCATTER_UNROLL entries at once (loads,
-// then atomics, then stores); 1, 4 and 8 measured the same (docs/gpu-runs/2026-12-02-s6-msm6), so
-// L2 and memory, not each thread's chain of waits, set the time.
+// of the points ((w mod copies) n; 0 without shifted bases). A random 4-byte store per entry: were
+// every window scattered at once (one thread per scalar), each bucket's next store would land in a
+// line L2 had evicted since its last, and the scatter would cost several times the histogram's
+// same atomics. One window and a bucket range at a time keeps the lines being filled (one per
+// bucket of the range) within L2, so they reach memory whole (MsmPlan.scatterPasses). Each thread
+// takes MSM_SCATTER_UNROLL entries at once (loads, then atomics, then stores); 1, 4 and 8 run
+// equally fast on the H200, so L2 and memory, not each thread's chain of waits, set the time.
 #define MSM_SCATTER_UNROLL 4
 C2S_EXTERN void msm_scatter(const uint32_t* digits, uint32_t n, uint32_t base, uint32_t lo, uint32_t hi, uint32_t* cursors,
                             uint32_t* sorted) {
@@ -215,10 +214,9 @@ C2S_EXTERN void msm_scatter(const uint32_t* digits, uint32_t n, uint32_t base, u
 // tails (it began in this slot and ends in a later one), and msm_accumulate_fixup adds them up.
 // Before it, msm_slot_buckets (curve-agnostic) finds each slot's first bucket and writes the
 // identity (all zero) into every empty bucket, which no slot visits.
-// On the H200 (2026-12-02, docs/benchmarks.md), accumulation with c = 16 took as long as with the
-// one-thread-per-bucket kernel this replaced at 2^24 (153.8 against 153.9 ms), 2.5% longer at
-// 2^26 and 18% less at 2^20; what it buys is windows that leave the top window few bits, such as
-// c = 20 (13 windows instead of 16): accumulation at 2^26 took 504.5 ms against 589.6 with c = 16.
+// With one thread per bucket instead, c = 16 would run about as fast, but a window that leaves the
+// top window few bits (c = 20: 13 windows instead of 16, about a fifth fewer additions) would put
+// n / 2^k points on one thread.
 
 // One thread per (window, bucket): first[w * slots + j] = the bucket holding entry j * chunk of
 // window w, for every slot j starting inside the bucket; empty buckets become the identity.
@@ -361,10 +359,8 @@ C2S_EXTERN void g2_msm_merge_buckets(uint32_t* sums, const uint32_t* more, size_
 // (j + 1) + r seg). Later stages: item G is a group of g items, with A_G = sum_j A_{G g + j}
 // + sum_j j T_{G g + j} and T_G = g sum_j T_{G g + j} (item G g + j weighs j + G g); g = 2 makes
 // A_G = A_0 + A_1 + T_1 and T_G = 2 (T_0 + T_1). Each sum of weights is running sums from the top; the factors are doublings of one total, so no thread
-// does the double-and-add by an offset the one-stage reduction did (about 32 doublings per run
-// beside its 2 seg additions). On the H200 at c = 20 the whole reduction takes 14.5 ms in G1,
-// where the one-stage kernel alone took 20.2 before its partial sums' tree, and 29.0 in G2 against
-// 31.7 (the G2 kernels are held at 255 registers with 1.2-2.8 KB of stack).
+// does a double-and-add by its run's offset (about 32 doublings per run beside its 2 seg
+// additions, which a one-stage reduction would pay).
 // Layout: sums A of the windows' items (window-major) then their totals T, in one buffer.
 
 // One thread per run of seg buckets of one window: A and T as above, to partials[id] and
@@ -429,9 +425,8 @@ C2S_EXTERN void g2_msm_reduce_level(const uint32_t* in, uint32_t items, uint32_t
 }
 
 // One thread: sum over the sets i of 2^(shift i) S_i (Horner from the top set), stored as Jacobian.
-// Its chain is (sets - 1) shift doublings: about 240 for a plain MSM (2.5 ms in G1, 6.5 in G2 on
-// the H200 with the copy of the result), none with one bucket set (shifted bases with a copy per
-// window).
+// Its chain is (sets - 1) shift doublings: about 240 for a plain MSM (milliseconds of one thread),
+// none with one bucket set (shifted bases with a copy per window).
 template <class X>
 __device__ __forceinline__ void msm_combine_impl(const uint32_t* set_sums, uint32_t sets, uint32_t shift, uint32_t* out_jacobian) {
     if (c2s_global_id() != 0) return;

@@ -30,9 +30,10 @@ __device__ __forceinline__ uint32_t c2s_warp_inclusive_sum(uint32_t v) {
 // accumulation, fixed-base sums), launched with 128 threads (gpu-executor Msm.CURVE_BLOCK).
 // Inlined, ptxas (sm_90, nvcc 13.0) gives the batch addition 156 registers, so 3 blocks per SM;
 // asking for 4 holds it to 128 registers with 16 bytes of spills. Out of line (C2S_INLINE_MADD=0)
-// it takes 128 registers and a 288-byte stack frame. On the H200 (2026-12-02; batch addition of
-// 2^27 points, half set / MSM 2^24): inlined with the bound 55.9 / 261 ms, inlined without it
-// (C2S_HOT_MIN_BLOCKS=0) 63.9 / 299 ms, out of line 65.3 / 370 ms.
+// it takes 128 registers and a 288-byte stack frame. Inlined with the bound is the fastest of the
+// three on the H200 (GpuBench's batch addition and MSM against builds with C2S_HOT_MIN_BLOCKS=0 and
+// C2S_INLINE_MADD=0): the extra block per SM hides more of the multiplications' latency than the
+// few spilled bytes cost.
 #ifndef C2S_HOT_MIN_BLOCKS
 #define C2S_HOT_MIN_BLOCKS 4
 #endif

@@ -372,7 +372,8 @@ static void K(reduce)(K(window_t) *w, int segments, int m, uint64_t *running, ui
 /*
  * The reduction's last steps in Jacobian coordinates (X / Z^2, Y / Z^3; Z = 0 the identity), one
  * point in lane 0 of the lanes: a few hundred additions per window, too few to batch, and in Java
- * they were the MSM's coldest code. Every coordinate is kept canonical.
+ * they would be the MSM's coldest code (still interpreted or barely compiled in a fresh JVM). Every
+ * coordinate is kept canonical.
  */
 typedef struct {
     FIELD x;

@@ -86,8 +86,8 @@ import java.util.logging.Logger;
  * stream or event creation (the backend is sealed outside a key's load, see
  * {@link StreamBackend#seal}), no device synchronize (the backend has none); admission is by the
  * slot counts fixed from the {@link VramLedger} when each key is loaded, never by probing free
- * memory. Those operations wait on every stream of the device, so a lock around them would
- * silently become one lock again; this is how a two-lock design failed before.
+ * memory. Those operations wait on every stream of the device, so they would silently turn the
+ * two locks into one.
  *
  * <h2>One lock, for comparison</h2>
  * With {@link Locks#ONE} a worker holds the compute lock from before its upload until its kernels

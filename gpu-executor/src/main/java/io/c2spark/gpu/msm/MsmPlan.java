@@ -18,7 +18,8 @@ package io.c2spark.gpu.msm;
  *
  * <p>Window rule ({@link #windowBitsFor}): from {@link #MODEL_FROM} points, the c in
  * [{@link #MIN_RULE_BITS}, {@link #MAX_WINDOW_BITS}] of least {@link #costNanos}, a model fitted
- * to the H200's timings of G1 and G2 MSMs (docs/benchmarks.md), among those whose histogram
+ * to the H200's timings of G1 and G2 MSMs at every window (GpuBench with
+ * -Dc2spark.bench.msmWindows), among those whose histogram
  * counters fit in {@link #COUNTER_BYTES}. Larger c means fewer windows (n * windows entries to add,
  * sort and count) but more buckets to reduce (2^(c-1) per window), a little more per entry in the
  * accumulation, and, where the top window keeps few bits, its counters contended. Counters that
@@ -219,7 +220,8 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
      * bucket ({@link #MERGE_NANOS_G1}, {@link #MERGE_NANOS_G2}), and batching wins at most about two
      * thirds of the upload (one batch already hides the histograms behind it), so a merge above half
      * the upload keeps one batch. Two batches, not more: every further batch adds to the
-     * accumulation's cost about what it saves of the upload (docs/benchmarks.md).
+     * accumulation's cost about what it saves of the upload (GpuBench with
+     * -Dc2spark.bench.msmFirstParts compares the splits).
      */
     public int firstBatchParts(Curve curve) {
         int parts = uploadParts();

@@ -15,7 +15,7 @@ import java.util.List;
  * (else one low bit): a 2^9 tile runs 7 blocks of 4 warps per SM (each block takes 32 KiB of shared
  * memory), a 2^10 tile 4 of 8 warps, and a pass whose tile is much smaller than the others runs
  * too few threads per block. Of the splits timed on the H200 this rule's was the fastest or level
- * with it at 2^20, 2^24 and 2^27 (docs/benchmarks.md).
+ * with it at 2^20, 2^24 and 2^27.
  */
 public final class NttPlan {
     /** NTT_LG_TILE in ntt.cuh: 2^10 Fr elements, 32 KiB of shared memory. */

@@ -26,9 +26,9 @@ class MsmPlanTest {
         assertEquals(8, MsmPlan.windowBitsFor(1 << 10));
         assertEquals(16, MsmPlan.windowBitsFor(1 << 15));
         assertEquals(16, MsmPlan.windowBitsFor(1 << 17, Curve.G2));
-        // What the H200 measured best (docs/benchmarks.md, 2026-12-02, sixth session, c in {16, 18,
-        // 19, 20}): G1 c = 16 at 2^20 (15.9 ms against 28.8 with c = 20), c = 20 at 2^24 (140.8
-        // against 151.7 with c = 16), 2^26 and 2^27; G2 c = 20 at 2^24 (358.1 against 391.0).
+        // What the H200 measured best (GpuBench with -Dc2spark.bench.msmWindows=16,18,19,20): G1
+        // c = 16 at 2^20 (15.9 ms against 28.8 with c = 20), c = 20 at 2^24 (140.8 against 151.7
+        // with c = 16), 2^26 and 2^27; G2 c = 20 at 2^24 (358.1 against 391.0).
         assertEquals(16, MsmPlan.windowBitsFor(1 << 20));
         assertEquals(20, MsmPlan.windowBitsFor(1 << 24));
         assertEquals(20, MsmPlan.windowBitsFor(1 << 26));
@@ -168,8 +168,8 @@ class MsmPlanTest {
     void windowRuleWithCopiesTakesFewerWindows() {
         // All copies: one set of 2^23 buckets (32 MiB of counters) at c = 24 where the 11 windows'
         // entries outweigh its buckets (2^26), 12 windows of c = 22 below (2^24). Measured on the
-        // H200 (docs/benchmarks.md, shifted bases): 2^24 c = 22 124.4 ms, c = 24 128.1; 2^26 c = 24
-        // 454.9, c = 22 452.4 (a tie); 2^27 with six copies c = 22 894.2, c = 24 941.9.
+        // H200 (GpuBench with -Dc2spark.bench.msmCopies and msmWindows): 2^24 c = 22 124.4 ms, c = 24
+        // 128.1; 2^26 c = 24 454.9, c = 22 452.4 (a tie); 2^27 with six copies c = 22 894.2, c = 24 941.9.
         assertEquals(22, MsmPlan.windowBitsFor(1 << 24, Curve.G1, 99));
         assertEquals(24, MsmPlan.windowBitsFor(1 << 26, Curve.G1, 99));
         // Six copies: c = 24 would take two sets, 64 MiB of counters; c = 22's two sets take 16.

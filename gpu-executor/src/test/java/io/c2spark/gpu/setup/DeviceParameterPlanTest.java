@@ -15,7 +15,8 @@ class DeviceParameterPlanTest {
 
     @Test
     void thirtyTwoAndSixtyFourGibPeaksStayFarBelowTheH200() {
-        // 32GiB (FACTS.md): 130,278,869 rows with the input constraints, 130,170,221 variables, A 309.4M terms of 722.4M.
+        // 32GiB (docs/gpu-runs/2026-12-03-32gib/params.log): 130,278,869 rows with the input constraints, 130,170,221
+        // variables, A 309.4M terms of 722.4M.
         long peak32 = DeviceParameterGenerator.peakDeviceBytes(27, 130_170_221L, 309_400_000L) + shapeBytes(130_278_869L, 722_400_000L);
         // 64GiB: 131,185,849 + 328 rows, 131,076,971 variables, terms scaled from 32GiB by the rows.
         long peak64 = DeviceParameterGenerator.peakDeviceBytes(27, 131_076_971L, 311_600_000L) + shapeBytes(131_186_177L, 727_500_000L);

@@ -33,8 +33,9 @@ import io.c2spark.gpu.setup.QapValues;
 
 /**
  * Throughput of device parameter generation's steps, each result checked before it is reported,
- * and the projection to a 32GiB partition (FACTS.md: 130,278,869 rows with the input constraints,
- * 130,170,221 variables, 722.4M terms; 427M G1 and 33M G2 points, 47 GB of encodings):
+ * and the projection to a 32GiB partition (docs/gpu-runs/2026-12-03-32gib/params.log: 130,278,869
+ * rows with the input constraints, 130,170,221 variables, 722.4M terms; 427M G1 and 33M G2 points,
+ * 47 GB of encodings):
  * <ul>
  * <li>G1 and G2 fixed-base multiplication with encoding, 2^lg scalars (-Dc2spark.bench.setupEncode=24),
  * samples against prover-core;
@@ -54,7 +55,7 @@ public final class SetupBench {
     static final long G1_POINTS_32G = 427_000_000L;
     static final long G2_POINTS_32G = 33_000_000L;
     static final double BYTES_32G = 47e9;
-    /** The H200 host's disk, FACTS.md: a 16 GiB write with fdatasync in 14.9 s. */
+    /** The H200 host's disk with fdatasync: a 16 GiB write in about 14.9 s. */
     static final double DISK_BYTES_PER_S = 1.15e9;
 
     private final GpuDevice d;

@@ -10,7 +10,7 @@ import java.math.BigInteger;
  * {@link Math#multiplyHigh} is exact (no unsigned correction) and columns are summed without carry
  * detection (8 spare bits per long); Java 17 has neither unsigned multiply-high nor add-with-carry.
  * {@link Fp#mul} works the same way but re-cuts its operands from 64-bit limbs and packs the
- * result on every call (116 ns against 109 here), and the shared layout's additions need carry
+ * result on every call, a little slower than this, and the shared layout's additions need carry
  * detection; the MSM's points stay cut. Conversions from the shared 6 x 64 layout (R = 2^384)
  * are a shift and a reduction, back to it a multiplication; they happen once per MSM input point
  * and result.

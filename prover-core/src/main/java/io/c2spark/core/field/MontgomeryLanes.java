@@ -13,8 +13,8 @@ import jdk.incubator.vector.VectorSpecies;
  * incubating Vector API: one 8 x 64-bit register with AVX-512, two 4 x 64-bit ones with AVX2): Fp
  * in 8 limbs for the MSMs' batch-affine additions and the parameter points' decoding, Fr in 6 limbs
  * for the NTT. Operations run one vector at a time: on AVX2 the multiplication takes its two halves
- * one after the other, which measured faster than interleaving them (49 against 67-75 ns per Fp
- * element; the interleaved form keeps twice the registers live).
+ * one after the other, which runs faster than interleaving them (the interleaved form keeps twice
+ * the registers live).
  *
  * <p>Form: n limbs of 49 bits per element, Montgomery radix R' = 2^(49 n); a group of eight
  * elements is {@link #groupLongs} longs, limb i of lane j at 8 i + j. The callers choose what the

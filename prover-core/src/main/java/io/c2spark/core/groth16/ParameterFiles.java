@@ -166,8 +166,9 @@ public final class ParameterFiles {
     /**
      * A buffered reader of one file that names the file, the section and the point in its errors.
      * While a section decodes, the next one's array is allocated on a thread of its own: the JVM
-     * zeroes a new array on the allocating thread, and for a 2KiB file's sections that took 0.2-1.0 s
-     * each (fresh memory on this project's VM) with the decoding threads idle.
+     * zeroes a new array on the allocating thread, which for a 2KiB file's sections takes a good
+     * part of a second each where fresh memory is slow (virtual machines), with the decoding
+     * threads idle.
      */
     private static final class Reader implements AutoCloseable {
         final Path file;

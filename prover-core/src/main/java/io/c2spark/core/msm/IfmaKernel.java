@@ -8,9 +8,8 @@ import java.math.BigInteger;
  * The native bucket accumulation of the batch-affine MSM with AVX-512 IFMA, G1 and G2
  * (src/main/c/ifma_msm.c in {@link IfmaLibrary}): the additions of
  * {@link BucketAccumulator} and {@link LaneAffineBatch}, eight at a time, each Fp product in 264
- * IFMA instructions (11-12 ns per element on the 2-core Zen 4 VM against 31 for the Vector API
- * lanes, which must emulate the 52-bit multiplier with two fused multiply-adds on doubles and carry
- * every column through memory).
+ * IFMA instructions (about a third of the time of the Vector API lanes, which must emulate the
+ * 52-bit multiplier with two fused multiply-adds on doubles and carry every column through memory).
  *
  * <p>Used through {@link IfmaMsm} where {@link IfmaLibrary#AVAILABLE}; everywhere else the Java
  * lanes run. Handles are native pointers: a chunk of points in the kernel's form (52-bit limbs,

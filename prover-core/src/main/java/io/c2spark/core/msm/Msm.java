@@ -30,8 +30,8 @@ import java.util.Arrays;
  * batch-affine buckets, their reductions and the scalar-one sums go there ({@link IfmaMsm}); the
  * plan (c, recoding, chunks, windows in parallel) stays here.
  * The public entry points work on coordinates converted, chunk by chunk, to 56-bit limbs
- * ({@link Fp56}: at 2^16 the MSM takes 802 ms there against 882 in the shared layout, its additions
- * needing no carry detection and its multiplication no re-cutting).
+ * ({@link Fp56}: faster than the shared layout, its additions needing no carry detection and its
+ * multiplication no re-cutting).
  */
 public final class Msm {
     /** Below this many points, Jacobian buckets (no batch inversion to amortise). */
@@ -43,8 +43,8 @@ public final class Msm {
     static final int MAX_WINDOW = 18;
     /**
      * The widest window the cost model picks for batch-affine buckets: wider ones' buckets (7 and 15
-     * MB for G1 at c = 17 and 18) miss the caches more than their fewer windows save (G1 at 2^22:
-     * 18.5, 19.8 and 21.0 s at c = 16, 17 and 18).
+     * MB for G1 at c = 17 and 18) miss the caches more than their fewer windows save (G1 at 2^22 is
+     * slower at c = 17 and slower again at 18 than at 16).
      */
     static final int MAX_AFFINE_WINDOW = 16;
     /** Field multiplications per point per window: batch-affine (3 + 3 + amortised inversion) and Jacobian mixed (7M + 4S). */
@@ -269,7 +269,7 @@ public final class Msm {
 
     /**
      * A quarter of the buckets per batch, at most 2048. One inversion costs about 150 multiplications
-     * here (BigInteger gcd, measured 28-40 us), so a batch of 128 added 1.2 multiplications to each
+     * here (BigInteger gcd), so a batch of 128 would add 1.2 multiplications to each
      * 6.5-multiplication addition; with 1/4 of the buckets pending, about 1 point in 8 waits a batch.
      */
     static int batchSize(int buckets) {

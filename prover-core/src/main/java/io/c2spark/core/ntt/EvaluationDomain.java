@@ -35,10 +35,9 @@ public final class EvaluationDomain {
     public static final int MAX_LOG_SIZE = 28;
     /**
      * The smallest domain whose transforms run in SIMD lanes. Below it a transform is short (2^17:
-     * about 50 ms in scalar code), and in a fresh JVM the lanes' code runs interpreted, far slower
-     * than the scalar code's, until the JIT has compiled it (a 2^16 snarkjs proof, whose transforms
-     * are of 2^16, in five alternating pairs of runs: 11.3 s of CPU on average with the scalar
-     * transforms, 12.2 s with the lanes).
+     * tens of milliseconds in scalar code), and in a fresh JVM the lanes' code runs interpreted, far
+     * slower than the scalar code's, until the JIT has compiled it: a 2^16 snarkjs proof, whose
+     * transforms are of 2^16, takes less CPU with the scalar transforms.
      */
     static final int LANES_MIN_LOG = Math.max(LaneNtt.MIN_LOG, 18);
     /** The multiplicative generator of Fr*, 7, which bellperson uses as the coset shift. */

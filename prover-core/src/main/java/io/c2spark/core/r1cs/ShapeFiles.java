@@ -17,8 +17,7 @@ import java.util.zip.CRC32C;
 
 /**
  * An {@link R1csShape} on disk, so that a circuit synthesised once, when its parameters are made,
- * is read back in a fraction of a second for every later proof (the 2KiB PoRep partition takes
- * 3.5-6 s to synthesise on this project's 2-core machine, 0.2 s to read).
+ * is read back for every later proof, an order of magnitude faster than synthesising it again.
  *
  * <p>Format, little-endian: the magic {@code C2SSHAPE}; u32 format version 1; the circuit's name
  * (u32 byte length, UTF-8), which the reader must be given back; u32 inputs, aux variables,
