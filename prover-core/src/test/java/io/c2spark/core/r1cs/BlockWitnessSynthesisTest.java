@@ -13,14 +13,15 @@ import io.c2spark.core.porep.circuit.PartitionCircuits;
 import io.c2spark.core.porep.seal.SyntheticInputs;
 import io.c2spark.core.porep.seal.SyntheticSector;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The parallel witness of a block circuit equals the sequential system's, array for array: for
  * random circuits whose blocks mix inputs, single bits, runs of bits (across word boundaries, since
  * blocks start at any aux index) and field values, and use the prefix's variables; for a PoRep
- * partition of a synthetic 8MiB sector (two challenges per partition, as blocks). A circuit whose
- * blocks differ in size is refused.
+ * partition of a synthetic 8MiB sector (two challenges per partition, as blocks) and, slow, of a
+ * 32GiB one (18). A circuit whose blocks differ in size is refused.
  */
 class BlockWitnessSynthesisTest {
     private static final long SEED = new Random().nextLong();
@@ -88,13 +89,24 @@ class BlockWitnessSynthesisTest {
 
     @Test
     void aPorepPartitionGivesTheSequentialWitness() {
-        RegisteredSealProof proof = RegisteredSealProof.interactive(SectorShape.SIZE_8MIB, false);
+        sameWitnessForPartitionsOf(SectorShape.SIZE_8MIB);
+    }
+
+    @Test
+    @Tag("slow")
+    void a32GiBPartitionGivesTheSequentialWitness() {
+        sameWitnessForPartitionsOf(SectorShape.SIZE_32GIB);
+    }
+
+    /** The first and last partitions of a synthetic sector of that size. */
+    private static void sameWitnessForPartitionsOf(SectorShape size) {
+        RegisteredSealProof proof = RegisteredSealProof.interactive(size, false);
         SyntheticInputs in = SyntheticInputs.fromSeed(new byte[32]);
         C1Output c1 = SyntheticSector.c1(proof, in.proverId(), 1, in.ticket(), in.seed(), line -> { });
         for (int k = 0; k < c1.partitions(); k += Math.max(1, c1.partitions() - 1)) {
             var circuit = PartitionCircuits.of(c1, k);
             assertTrue(circuit.blockCount() > 1);
-            assertSameWitness(WitnessSystem.of(circuit), BlockWitnessSynthesis.of(circuit), "8MiB partition " + k);
+            assertSameWitness(WitnessSystem.of(circuit), BlockWitnessSynthesis.of(circuit), size.label() + " partition " + k);
         }
     }
 
