@@ -81,6 +81,16 @@ class Report:
         self.devices = self._devices()
         self.configs = self._configs()
 
+    def prepare_spans(self):
+        """One row per prepared sector: run, sector, and its preparation's startMs and endMs (the
+        executor's clock, epoch ms like the partitions'); empty for reports without them."""
+        s = self.sectors
+        if s.empty or "prepareStartMs" not in s.columns:
+            return pd.DataFrame(columns=["run", "sector", "startMs", "endMs"])
+        s = s.dropna(subset=["prepareStartMs", "prepareEndMs"])
+        return pd.DataFrame({"run": s["run"], "sector": s["sector"], "startMs": s["prepareStartMs"],
+                             "endMs": s["prepareEndMs"]}).reset_index(drop=True)
+
     def columns(self, prefix):
         """The partition table's columns that start with prefix (e.g. 'phase.', 'wait.'), in report order."""
         return [c for c in self.partitions.columns if c.startswith(prefix)]
@@ -158,6 +168,8 @@ class Report:
                          "so the GPU busy fraction cannot be computed")
         if not self.columns("wait."):
             notes.append("no waits (waitsMs) were reported: lock waits cannot be shown")
+        if self.prepare_spans().empty:
+            notes.append("no preparation times (prepareStartMs): preparation cannot be drawn beside proving")
         if self.runs.empty:
             notes.append("no run row: the report was cut short, so throughput per hour is unknown")
         elif "workersPerGpu" not in self.runs.columns:

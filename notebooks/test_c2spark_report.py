@@ -47,6 +47,21 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(r.configs.loc[0, "partitionsPerHour"], 1)
         self.assertTrue(any("every partition ran on the CPU" in n for n in r.missing()), r.missing())
 
+    def test_preparations_are_drawn_only_where_the_report_has_them(self):
+        part = {"type": "partition", "run": "x", "sector": "s", "partition": 0, "executor": "driver", "host": "h",
+                "device": "gpu:0", "startMs": 50, "endMs": 100, "readMs": 1, "phasesMs": {}, "waitsMs": {}}
+        with_times = cr.Report(cr.report_paths(self.write([
+            part, {"type": "sector", "run": "x", "sector": "s", "result": "verified", "prepareStartMs": 10,
+                   "prepareEndMs": 40}])))
+        spans = with_times.prepare_spans()
+        self.assertEqual(list(spans.columns), ["run", "sector", "startMs", "endMs"])
+        self.assertEqual((spans.loc[0, "startMs"], spans.loc[0, "endMs"]), (10, 40))
+        self.assertFalse(any("preparation" in n for n in with_times.missing()), with_times.missing())
+        older = cr.Report(cr.report_paths(self.write([part, {"type": "sector", "run": "x", "sector": "s",
+                                                             "result": "verified"}])))
+        self.assertTrue(older.prepare_spans().empty)
+        self.assertTrue(any("no preparation times" in n for n in older.missing()), older.missing())
+
     def test_a_missing_report_names_the_variable(self):
         with self.assertRaisesRegex(FileNotFoundError, cr.REPORT_ENV):
             cr.report_paths(os.path.join(tempfile.mkdtemp(), "nothing-*.jsonl"))

@@ -6,11 +6,18 @@
 #   params   c2spark params --backend gpu --seed (SEED, default fixed) into WORK/params, then
 #            params-check of SAMPLES random points per section (default 10000) on the CPU
 #   prove    synth-c1 --seed (C1_SEED) -> WORK/c1.json; prove --backend gpu (-Xmx16g) with
-#            --snarkjs-out; verify; PROVE_OPTS adds JVM options (e.g. -Dc2spark.gpu.streamParams=true)
+#            --snarkjs-out; verify; PROVE_OPTS adds JVM options (e.g. -Dc2spark.gpu.streamParams=true,
+#            -Dc2spark.gpu.workers=1, -Dc2spark.gpu.maxHCopies=1)
+#   profile  as prove, with --profile: each partition's device phases (profile.log), no snarkjs files
+#   corrupt  32GiB only, after params: the gpu test CorruptedWitness32GiBTest over WORK/params (a
+#            flipped witness value in two partitions: their proofs do not verify, nothing is written)
+#   steady   SECTORS (default 4) synthetic sectors back to back in one process (SteadyStateBench,
+#            -Xmx20g): each sector's wall time and the sectors an hour after the first (steady.log)
 #   load     the parameter load benchmark over WORK/params, resident and streamed (-Xmx16g)
 #   graph    sdr-graph for SIZE, V1_1 then V1
 #   clean    removes WORK
-# BACKEND=cpu runs params and prove on the CPU (a dry run of the script at 2KiB on any machine).
+# BACKEND=cpu runs params, prove, profile and steady on the CPU (a dry run of the script at 2KiB on any
+# machine).
 # OUT receives the logs and the small files a run leaves (.vk, sector.proof, c1.seed, snarkjs JSON).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -62,6 +69,28 @@ case "$phase" in
       status=${PIPESTATUS[0]}
       tar czf "$out/snarkjs.tgz" -C "$work" snarkjs
     fi
+    ;;
+  profile)
+    opts="-Xmx16g -Xss8m --add-modules=jdk.incubator.vector ${PROVE_OPTS:-}"
+    [ -f "$work/c1.json" ] || cli $opts -cp "$cp" io.c2spark.core.cli.C2SparkCli synth-c1 --sector-size "$size" --seed "$c1seed" \
+      --out "$work/c1.json" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/synth-c1.log"
+    cli $opts -cp "$cp" io.c2spark.core.cli.C2SparkCli prove --backend "${BACKEND:-gpu}" --profile --c1 "$work/c1.json" \
+      --params "$work/params" --out "$work/profiled.proof" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/profile.log"
+    status=${PIPESTATUS[0]}
+    ;;
+  corrupt)
+    [ "$size" = 32GiB ] || { echo "the corrupted-witness test is a 32GiB one" >&2; exit 2; }
+    cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector -Dc2spark.test.params32="$work/params" \
+      -Dc2spark.gpu.tests=prover.CorruptedWitness32GiBTest -cp "$cp" io.c2spark.gpu.GpuSuite 2>&1 \
+      | grep -v "^WARNING: Using incubator" | tee "$out/corrupt.log"
+    status=${PIPESTATUS[0]}
+    ;;
+  steady)
+    cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector ${PROVE_OPTS:-} -cp "$cp" io.c2spark.gpu.prover.SteadyStateBench \
+      "$work/params" "$size" "${SECTORS:-4}" "$work/steady" "${BACKEND:-gpu}" 2>&1 | grep -v "^WARNING: Using incubator" \
+      | tee "$out/steady.log"
+    status=${PIPESTATUS[0]}
+    rm -rf "$work/steady"
     ;;
   load)
     cli -Xmx16g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.gpu.prover.ParameterLoadBench \

@@ -13,6 +13,11 @@ import java.util.Map;
  * from the parameter file ("streamed"), and how many slots (in-flight partitions) it gets beside
  * the keys already admitted. Admission is then by slot count; nothing probes free memory at run
  * time. The planning is a pure function of the sizes, tested without a GPU.
+ *
+ * <p>A resident key may offer precomputed copies of some of its points ({@link CopyOption}: the
+ * GPU prover's shifted bases of the h query, which let its largest MSM use fewer bucket sets and a
+ * larger window). They come last: the key's slots are planned first, and then the first option,
+ * in the key's order of preference, that fits beside the key and those slots is taken.
  */
 public final class VramLedger {
     /** Where a key's parameters live. */
@@ -32,11 +37,31 @@ public final class VramLedger {
      * @param forceStreamed operator setting: stream even if resident would fit (tests the degraded path)
      */
     public record Request(long residentBytes, long slotBytes, long streamedResidentBytes, long streamedSlotBytes, int workers,
-            boolean forceStreamed) {
+            boolean forceStreamed, List<CopyOption> copyOptions) {
         public Request {
             if (residentBytes < 0 || slotBytes < 0 || streamedResidentBytes < 0 || streamedResidentBytes > residentBytes
                     || streamedSlotBytes < 0 || workers < 1) {
                 throw new IllegalArgumentException("invalid VRAM request " + this);
+            }
+            copyOptions = List.copyOf(copyOptions);
+        }
+
+        /** A key that offers no copies. */
+        public Request(long residentBytes, long slotBytes, long streamedResidentBytes, long streamedSlotBytes, int workers,
+                boolean forceStreamed) {
+            this(residentBytes, slotBytes, streamedResidentBytes, streamedSlotBytes, workers, forceStreamed, List.of());
+        }
+    }
+
+    /**
+     * Precomputed copies of points a resident key may hold: copies in all (the points themselves
+     * counting as the first), what they add to the key's resident bytes, and a slot's bytes with them
+     * (the MSM's plan, and so its workspace, changes with the copies).
+     */
+    public record CopyOption(int copies, long extraBytes, long slotBytes) {
+        public CopyOption {
+            if (copies < 2 || extraBytes < 0 || slotBytes < 0) {
+                throw new IllegalArgumentException("invalid copy option " + this);
             }
         }
     }
@@ -46,10 +71,15 @@ public final class VramLedger {
      * the keys beside it and their bytes, and the idle keys evicted to make room for it.
      */
     public record Plan(String key, Mode mode, int slots, long residentBytes, long perSlotBytes, long budgetBytes,
-            long besideBytes, List<String> beside, List<String> evicted) {
+            long besideBytes, List<String> beside, List<String> evicted, Copies copies) {
         public Plan {
             beside = List.copyOf(beside);
             evicted = List.copyOf(evicted);
+        }
+
+        /** The copies the key holds (residentBytes includes their extra bytes): 1 when none. */
+        public int copyCount() {
+            return copies.chosen() == null ? 1 : copies.chosen().copies();
         }
 
         /** This key's bytes: parameters and tables, and its slots. */
@@ -70,7 +100,30 @@ public final class VramLedger {
             if (!evicted.isEmpty()) {
                 b.append("; evicted the idle ").append(String.join(", ", evicted)).append(evicted.size() > 1 ? " keys" : " key");
             }
+            String c = copies.describe();
+            if (!c.isEmpty()) {
+                b.append("; ").append(c);
+            }
             return b.toString();
+        }
+    }
+
+    /**
+     * What the plan chose of the key's copy options: the option taken (null: none), how many the
+     * key offered, and whether the key is streamed (its points are not on the card to copy).
+     */
+    public record Copies(CopyOption chosen, int offered, boolean streamed) {
+
+        /** The plan line's part: empty when the key offered no copies. */
+        public String describe() {
+            if (offered == 0) {
+                return "";
+            }
+            if (chosen != null) {
+                return String.format("precomputed point copies: %d (%.2f GiB beyond the points)", chosen.copies(),
+                        gib(chosen.extraBytes()));
+            }
+            return "precomputed point copies: none (" + (streamed ? "the points are streamed" : "no room beside the slots") + ")";
         }
     }
 
@@ -152,16 +205,25 @@ public final class VramLedger {
         }
         List<String> evicted = List.copyOf(evicting);
         long free = budgetBytes - besideBytes;
+        int offered = r.copyOptions().size();
         if (!r.forceStreamed() && r.residentBytes() + r.slotBytes() <= free) {
             int slots = slotsThatFit(free - r.residentBytes(), r.slotBytes(), r.workers());
-            return new Plan(key, Mode.RESIDENT, slots, r.residentBytes(), r.slotBytes(), budgetBytes, besideBytes, beside, evicted);
+            for (CopyOption o : r.copyOptions()) {
+                long resident = r.residentBytes() + o.extraBytes();
+                if (resident + slots * o.slotBytes() <= free) {
+                    return new Plan(key, Mode.RESIDENT, slots, resident, o.slotBytes(), budgetBytes, besideBytes, beside, evicted,
+                            new Copies(o, offered, false));
+                }
+            }
+            return new Plan(key, Mode.RESIDENT, slots, r.residentBytes(), r.slotBytes(), budgetBytes, besideBytes, beside, evicted,
+                    new Copies(null, offered, false));
         }
         if (r.streamedResidentBytes() + r.streamedSlotBytes() > free) {
             return null;
         }
         int slots = slotsThatFit(free - r.streamedResidentBytes(), r.streamedSlotBytes(), r.workers());
         return new Plan(key, Mode.STREAMED, slots, r.streamedResidentBytes(), r.streamedSlotBytes(), budgetBytes, besideBytes,
-                beside, evicted);
+                beside, evicted, new Copies(null, offered, true));
     }
 
     private static int slotsThatFit(long room, long slotBytes, int workers) {

@@ -40,10 +40,32 @@ public final class G1ShiftedBases implements AutoCloseable {
         this.copies = plan.copies();
         this.table = device.allocate(plan.tableBytes(Curve.G1));
         boolean built = false;
-        try (DeviceBuffer scratch = device.allocate(96L * Math.min(n, CHUNK))) {
+        try {
             points.copyToAsync(0, table.pointer(), 96L * n, s);
+            fill(device, table, n, c, copies, s);
+            built = true;
+        } finally {
+            if (!built) {
+                table.close();
+            }
+        }
+    }
+
+    /**
+     * Makes copies 1 .. k-1 (k = min(copies, windows(c))) in place in table, whose first 96 n bytes
+     * hold the n affine points (copy 0) and which holds {@link MsmPlan#tableBytes} of the plan of
+     * window c with those copies: for a caller that loads its points straight into such a buffer.
+     * Runs on s and synchronises it before returning.
+     */
+    public static void fill(GpuDevice device, DeviceBuffer table, int n, int c, int copies, GpuStream s) {
+        MsmPlan plan = MsmPlan.withWindow(n, c, copies);
+        if (table.bytes < plan.tableBytes(Curve.G1)) {
+            throw new IllegalArgumentException(plan.copies() + " copies of " + n + " points need " + plan.tableBytes(Curve.G1)
+                    + " bytes, the table holds " + table.bytes);
+        }
+        try (DeviceBuffer scratch = device.allocate(96L * Math.min(n, CHUNK))) {
             int sm = device.multiprocessors;
-            for (int j = 1; j < this.copies; j++) {
+            for (int j = 1; j < plan.copies(); j++) {
                 for (long off = 0; off < n; off += CHUNK) {
                     int m = (int) Math.min(CHUNK, n - off);
                     long prev = 96 * ((long) (j - 1) * n + off), next = prev + 96L * n;
@@ -55,11 +77,6 @@ public final class G1ShiftedBases implements AutoCloseable {
                 }
             }
             s.synchronize();
-            built = true;
-        } finally {
-            if (!built) {
-                table.close();
-            }
         }
     }
 

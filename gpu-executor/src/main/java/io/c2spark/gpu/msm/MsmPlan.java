@@ -198,6 +198,11 @@ public record MsmPlan(int n, int windowBits, int windows, int copies, int bucket
         return best;
     }
 
+    /** {@link #costNanos} of this plan: what the window rule weighs, to compare plans of the same n. */
+    public double modelledNanos(Curve curve) {
+        return costNanos(n, windowBits, copies, curve);
+    }
+
     /** Bits of a 255-bit scalar left to the top window: c - 1 means it is as full as the others. */
     public int topWindowBits() {
         return 255 - windowBits * (windows - 1);

@@ -1,5 +1,7 @@
 package io.c2spark.gpu.prover;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -7,12 +9,14 @@ import io.c2spark.core.groth16.Groth16Prover;
 import io.c2spark.core.groth16.ParameterSource;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.ProofAssembly;
+import io.c2spark.core.groth16.TimedProof;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
 import io.c2spark.gpu.coordinator.DeviceCoordinators;
 import io.c2spark.gpu.coordinator.GpuCoordinator;
 import io.c2spark.gpu.coordinator.PartitionWork;
 import io.c2spark.gpu.coordinator.Slot;
+import io.c2spark.gpu.coordinator.TaskMetrics;
 import io.c2spark.gpu.coordinator.VramLedger;
 import io.c2spark.gpu.runtime.CudaStreamBackend;
 import io.c2spark.gpu.runtime.GpuDevice;
@@ -36,31 +40,57 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
     public static final long DEFAULT_RESERVE_BYTES = 2L << 30;
     /** The key's name for a prover on a coordinator of its own ({@link #open}, {@link #over}). */
     public static final String OWN_KEY = "circuit";
+    /**
+     * Copies of the h points a key may hold at most where the ledger has room (the rule's cost model
+     * picks among them, {@link ProverFootprint#hCopyOptions}): enough for the one bucket set of
+     * 2^22 to 2^27 points' MSMs.
+     */
+    public static final int DEFAULT_MAX_H_COPIES = 12;
 
     /**
      * How a device is shared. Device-wide, used when the device's coordinator is made: an
      * operator's cap on c2spark's device memory (0 = the whole card), what is left to the context
      * and driver, and the lock scheme. Per key: workers (slots wanted), the chunk size of streamed
-     * parameters, and whether to stream even when the parameters fit.
+     * parameters, whether to stream even when the parameters fit, at most how many copies of the h
+     * points to hold where the ledger has room beside the slots (1: none), and whether the slots
+     * profile their proofs' device phases ({@link ProofWorkspace#enableProfiling}).
      */
     public record Config(int workers, long capBytes, long reserveBytes, long chunkBytes, boolean forceStreamed,
-            GpuCoordinator.Locks locks) {
+            GpuCoordinator.Locks locks, int maxHCopies, boolean profile) {
+        public Config {
+            if (workers < 1 || maxHCopies < 1) {
+                throw new IllegalArgumentException("a key needs a worker and at least the h points themselves: workers " + workers
+                        + ", copies " + maxHCopies);
+            }
+        }
+
         public static Config of(int workers, long capBytes) {
-            return new Config(workers, capBytes, DEFAULT_RESERVE_BYTES, DEFAULT_CHUNK_BYTES, false, GpuCoordinator.Locks.TWO);
+            return new Config(workers, capBytes, DEFAULT_RESERVE_BYTES, DEFAULT_CHUNK_BYTES, false, GpuCoordinator.Locks.TWO,
+                    DEFAULT_MAX_H_COPIES, false);
         }
 
         /** Streamed even where the points fit, chunk bytes per copy. */
         public Config streamed(long chunk) {
-            return new Config(workers, capBytes, reserveBytes, chunk, true, locks);
+            return new Config(workers, capBytes, reserveBytes, chunk, true, locks, maxHCopies, profile);
         }
 
         /** Chunk bytes per copy if the ledger has to stream. */
         public Config withChunk(long chunk) {
-            return new Config(workers, capBytes, reserveBytes, chunk, forceStreamed, locks);
+            return new Config(workers, capBytes, reserveBytes, chunk, forceStreamed, locks, maxHCopies, profile);
         }
 
         public Config withLocks(GpuCoordinator.Locks l) {
-            return new Config(workers, capBytes, reserveBytes, chunkBytes, forceStreamed, l);
+            return new Config(workers, capBytes, reserveBytes, chunkBytes, forceStreamed, l, maxHCopies, profile);
+        }
+
+        /** At most max copies of the h points (1: none). */
+        public Config withMaxHCopies(int max) {
+            return new Config(workers, capBytes, reserveBytes, chunkBytes, forceStreamed, locks, max, profile);
+        }
+
+        /** Each proof's device phases in its {@link TimedProof#phasesMs}. */
+        public Config profiled(boolean on) {
+            return new Config(workers, capBytes, reserveBytes, chunkBytes, forceStreamed, locks, maxHCopies, on);
         }
     }
 
@@ -177,18 +207,48 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
 
     /** One proof and where its time went (key and slot waits, lock waits and holds, device times). */
     public GpuCoordinator.Outcome<Proof> run(Witness witness, long[] r, long[] s) throws InterruptedException {
+        GpuCoordinator.Outcome<Profiled> o = runProfiled(witness, r, s);
+        return new GpuCoordinator.Outcome<>(o.result().proof(), o.metrics());
+    }
+
+    private GpuCoordinator.Outcome<Profiled> runProfiled(Witness witness, long[] r, long[] s) throws InterruptedException {
         key.device().bind();
         return coordinator.run(key, new ProofWork(witness, r, s));
     }
 
     @Override
     public Proof prove(Witness witness, long[] r, long[] s) {
+        return proveTimed(witness, r, s).proof();
+    }
+
+    /**
+     * The proof with its waits (key, slot, both locks), the device's time (upload and kernels, by
+     * its events) and, when profiling, the upload and each phase of the kernels.
+     */
+    @Override
+    public TimedProof proveTimed(Witness witness, long[] r, long[] s) {
+        GpuCoordinator.Outcome<Profiled> o;
         try {
-            return run(witness, r, s).result();
+            o = runProfiled(witness, r, s);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while proving on GPU " + key.device().ordinal, e);
         }
+        TaskMetrics m = o.metrics();
+        Map<String, Double> phases = new LinkedHashMap<>();
+        if (!o.result().phases().isEmpty()) {
+            phases.put("upload", m.uploadDeviceMs());
+            o.result().phases().forEach((name, ms) -> phases.put(name, (double) ms));
+        }
+        double wait = m.keyWaitMs() + m.slotWaitMs() + m.memoryLockWaitMs() + m.computeLockWaitMs();
+        return new TimedProof(o.result().proof(), wait, m.uploadDeviceMs() + m.kernelsDeviceMs(), m.totalMs(), phases);
+    }
+
+    /** The key's slots once it is loaded (proofs at once from as many threads), else the workers asked for. */
+    @Override
+    public int parallelProofs() {
+        VramLedger.Plan p = plan();
+        return p != null ? p.slots() : key.workers();
     }
 
     public GpuCoordinator coordinator() {
@@ -214,8 +274,12 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
         }
     }
 
+    /** A proof and, from a profiling slot, its device phases (else empty). */
+    private record Profiled(Proof proof, Map<String, Float> phases) {
+    }
+
     /** One proof split where the coordinator's locks change. */
-    private static final class ProofWork implements PartitionWork<ProofWorkspace, Proof> {
+    private static final class ProofWork implements PartitionWork<ProofWorkspace, Profiled> {
         private final Witness witness;
         private final long[] r;
         private final long[] s;
@@ -243,9 +307,11 @@ public final class CoordinatedGpuProver implements Groth16Prover, AutoCloseable 
         }
 
         @Override
-        public Proof finish(Slot<ProofWorkspace> slot) {
-            ProofPlan.QuerySums q = slot.workingSet().sums();
-            return ProofAssembly.assemble(slot.workingSet().key().vk, q.h(), q.l(), q.a(), q.b1(), q.b2(), r, s);
+        public Profiled finish(Slot<ProofWorkspace> slot) {
+            ProofWorkspace w = slot.workingSet();
+            ProofPlan.QuerySums q = w.sums();
+            Proof p = ProofAssembly.assemble(w.key().vk, q.h(), q.l(), q.a(), q.b1(), q.b2(), r, s);
+            return new Profiled(p, w.profiling() ? w.phaseMillis() : Map.of());
         }
     }
 }

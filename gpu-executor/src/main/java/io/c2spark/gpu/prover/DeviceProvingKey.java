@@ -13,6 +13,8 @@ import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.gpu.msm.Curve;
+import io.c2spark.gpu.msm.G1ShiftedBases;
+import io.c2spark.gpu.msm.MsmPlan;
 import io.c2spark.gpu.runtime.DeviceBuffer;
 import io.c2spark.gpu.ntt.FrDomain;
 import io.c2spark.gpu.runtime.GpuDevice;
@@ -48,7 +50,9 @@ import java.util.Map;
  * gathered on the device from each decoded chunk. Then the queries are either resident in device
  * memory or, in streamed mode, read again from the source by each proof, chunk by chunk
  * ({@link #chunkBytes} each), while its MSMs run ({@link ProofWorkspace}); the tail bases are
- * resident in both modes.
+ * resident in both modes. A resident key may hold the h points in several shifted copies
+ * ({@link #hCopies}, {@link G1ShiftedBases}): they are loaded into the first copy of a buffer that
+ * holds them all, and the others are made from it on the device once the query has been checked.
  */
 public final class DeviceProvingKey implements AutoCloseable {
     /** Bytes of points per staged read while loading a resident key: large enough to keep the disk busy. */
@@ -69,6 +73,8 @@ public final class DeviceProvingKey implements AutoCloseable {
     public final long chunkBytes;
     /** Where the points come from; streamed proofs read it again. */
     final ParameterSource source;
+    /** Copies of the h points on the device, the points themselves counted (1: no copies). */
+    public final int hCopies;
     /** How long loading the points took. */
     public final LoadReport load;
     private final Map<ProofPlan.Points, DeviceBuffer> devicePoints = new EnumMap<>(ProofPlan.Points.class);
@@ -76,15 +82,19 @@ public final class DeviceProvingKey implements AutoCloseable {
     final DensitySelection aSelection, bSelection;
     final DeviceBuffer aDensity, aPrefix, bDensity, bPrefix;
 
-    /** What loading the points cost: the bytes of points read and decoded, and the wall time. */
-    public record LoadReport(long bytes, long nanos) {
+    /**
+     * What loading the points cost: the bytes of points read and decoded, and the wall time; the h
+     * points' copies made (the points themselves counted; 1: none) and the time that took.
+     */
+    public record LoadReport(long bytes, long nanos, int hCopies, long copyNanos) {
         public double gigabytesPerSecond() {
             return nanos == 0 ? 0 : bytes / (double) nanos;
         }
 
         public String describe() {
             return String.format("%.2f GB of points read and checked in %.1f s (%.2f GB/s)", bytes / 1e9, nanos / 1e9,
-                    gigabytesPerSecond());
+                    gigabytesPerSecond()) + (hCopies > 1 ? String.format(", %d copies of the h points made in %.1f s", hCopies,
+                    copyNanos / 1e9) : "");
         }
     }
 
@@ -108,6 +118,15 @@ public final class DeviceProvingKey implements AutoCloseable {
     /** As above, loading in chunks of loadChunkBytes (at least one G2 point, at most 1 GiB). */
     public DeviceProvingKey(GpuDevice device, R1csShape shape, ParameterSource params, QueryLayout layout, VramLedger.Mode mode,
             long chunkBytes, long loadChunkBytes) {
+        this(device, shape, params, layout, mode, chunkBytes, loadChunkBytes, 1);
+    }
+
+    /**
+     * As above, with hCopies copies of the h points (resident mode only; those the plan of
+     * {@link ProofPlan#msmPlan} uses, at most one per window of its MSM).
+     */
+    public DeviceProvingKey(GpuDevice device, R1csShape shape, ParameterSource params, QueryLayout layout, VramLedger.Mode mode,
+            long chunkBytes, long loadChunkBytes, int hCopies) {
         if (mode == VramLedger.Mode.STREAMED && (chunkBytes < 32L * Curve.G2.affineBytes()
                 || chunkBytes > PinnedHostBuffer.SEGMENT_BYTES)) {
             throw new IllegalArgumentException("streamed parameters need a chunk of 32 G2 points to 1 GiB, got " + chunkBytes
@@ -116,6 +135,10 @@ public final class DeviceProvingKey implements AutoCloseable {
         if (loadChunkBytes < Curve.G2.affineBytes() || loadChunkBytes > PinnedHostBuffer.SEGMENT_BYTES) {
             throw new IllegalArgumentException("parameters load in chunks of one G2 point to 1 GiB, got " + loadChunkBytes
                     + " bytes");
+        }
+        if (hCopies < 1 || (hCopies > 1 && mode != VramLedger.Mode.RESIDENT)) {
+            throw new IllegalArgumentException("copies of the h points are made of resident points, at least 1, got " + hCopies
+                    + " with " + mode.name().toLowerCase() + " points");
         }
         this.device = device;
         this.shape = shape;
@@ -128,6 +151,10 @@ public final class DeviceProvingKey implements AutoCloseable {
         // (gigabytes at 2^27) that the device computes for itself.
         int lgDomain = EvaluationDomain.logSizeFor(shape.numConstraints());
         this.domainSize = 1 << lgDomain;
+        this.hCopies = hCopies;
+        if (hCopies > 1 && hPlan(hCopies).copies() != hCopies) {
+            throw new IllegalArgumentException("the h MSM's plan for " + hCopies + " copies uses " + hPlan(hCopies).copies());
+        }
         layout.checkFits(params);
         if (params.count(Query.H) != domainSize - 1) {
             throw new IllegalArgumentException("parameters do not fit the circuit: query h has "
@@ -155,8 +182,9 @@ public final class DeviceProvingKey implements AutoCloseable {
             tables[3] = upload(bSelection.density());
             tables[4] = upload(bSelection.prefix());
             long t0 = System.nanoTime();
-            long bytes = loadPoints(loadChunkBytes);
-            this.load = new LoadReport(bytes, System.nanoTime() - t0);
+            long[] copyNanos = new long[1];
+            long bytes = loadPoints(loadChunkBytes, copyNanos);
+            this.load = new LoadReport(bytes, System.nanoTime() - t0 - copyNanos[0], this.hCopies, copyNanos[0]);
         } catch (IOException e) {
             release(m, n, tables);
             throw new UncheckedIOException(e);
@@ -171,6 +199,11 @@ public final class DeviceProvingKey implements AutoCloseable {
         this.aPrefix = tables[2];
         this.bDensity = tables[3];
         this.bPrefix = tables[4];
+    }
+
+    /** The h MSM's plan with copies copies of its m - 1 points, as the proofs' ProofPlan makes it. */
+    private MsmPlan hPlan(int copies) {
+        return ProofPlan.msmPlan(ProofPlan.Points.H, domainSize - 1, ProofPlan.WHOLE, copies);
     }
 
     /** 1 / Z(g) for the domain of 2^lgDomain points: Z = x^m - 1 is the constant g^m - 1 on the coset g w^i. */
@@ -202,10 +235,10 @@ public final class DeviceProvingKey implements AutoCloseable {
     /**
      * Reads every query from the source through the staging buffers in chunks of chunk bytes,
      * decoding each on the device (into its resident buffer, or a scratch chunk when streamed) and
-     * gathering the tail bases from it; after each query, refuses it if a point was bad. Returns the
-     * bytes read.
+     * gathering the tail bases from it; after each query, refuses it if a point was bad, and after
+     * the h query makes its copies (their time to copyNanos[0]). Returns the bytes read.
      */
-    private long loadPoints(long chunk) throws IOException {
+    private long loadPoints(long chunk, long[] copyNanos) throws IOException {
         boolean resident = mode == VramLedger.Mode.RESIDENT;
         Map<Query, DeviceBuffer> tails = new EnumMap<>(Query.class);
         Map<Query, int[]> tailPoints = new EnumMap<>(Query.class);
@@ -228,6 +261,12 @@ public final class DeviceProvingKey implements AutoCloseable {
                 for (Query q : Query.values()) {
                     bytes += loadQuery(q, chunk, resident, staging, s, flags, flagsHost, scratch, tailPoints.get(q),
                             indices.get(q), tails.get(q));
+                    if (q == Query.H && hCopies > 1) {
+                        long t0 = System.nanoTime();
+                        MsmPlan p = hPlan(hCopies);
+                        G1ShiftedBases.fill(device, devicePoints.get(ProofPlan.Points.H), p.n(), p.windowBits(), p.copies(), s);
+                        copyNanos[0] = System.nanoTime() - t0;
+                    }
                 }
             } catch (IOException | RuntimeException e) {
                 // What was enqueued must be done before its buffers are freed.
@@ -249,7 +288,9 @@ public final class DeviceProvingKey implements AutoCloseable {
         long len = q.encodedBytes();
         DeviceBuffer whole = null;
         if (resident) {
-            whole = device.allocate(Math.max(256, len * count));
+            // The h points with copies: the first copy of the buffer that holds them all.
+            long bytes = q == Query.H && hCopies > 1 ? hPlan(hCopies).tableBytes(Curve.G1) : len * count;
+            whole = device.allocate(Math.max(256, bytes));
             devicePoints.put(pointsOf(q), whole);
         }
         flags.fill32(0, s);

@@ -12,12 +12,21 @@ import io.c2spark.gpu.runtime.GpuDevice;
  * {@code c2spark.gpu.device}, with the parameters' points where the Spark job would put them: resident
  * on the device where the VRAM ledger finds room for them and one proof's workspace, else read
  * from the parameter file during each proof (a card smaller than the parameters still proves), or
- * streamed so in any case with the system property {@code c2spark.gpu.streamParams=true}. It
+ * streamed so in any case with the system property {@code c2spark.gpu.streamParams=true}. It asks
+ * the ledger for two slots (the system property {@code c2spark.gpu.workers} changes that), so that
+ * the next partition's witness is uploaded while the current one's kernels run, and for copies of
+ * the h points where room is left beside them ({@code c2spark.gpu.maxHCopies}, 1 for none). It
  * prints the plan, the load's time and rate and the process's peak RSS.
  */
 public final class GpuProverProvider implements ProverProvider {
     /** The system property that streams the points even where they fit (the job's setting of the same name). */
     public static final String STREAM_PROPERTY = "c2spark.gpu.streamParams";
+    /** The system property of the slots asked for (partitions in flight). */
+    public static final String WORKERS_PROPERTY = "c2spark.gpu.workers";
+    /** The system property of the most copies of the h points to hold (1: none). */
+    public static final String H_COPIES_PROPERTY = "c2spark.gpu.maxHCopies";
+    /** Slots asked for by default: one proof's kernels, the next one's upload. */
+    public static final int DEFAULT_WORKERS = 2;
 
     @Override
     public String backend() {
@@ -32,17 +41,18 @@ public final class GpuProverProvider implements ProverProvider {
     }
 
     @Override
-    public Groth16Prover open(R1csShape shape, ParameterSource params) {
+    public Groth16Prover open(R1csShape shape, ParameterSource params, boolean profile) {
         GpuDevice device = GpuDevice.open(Integer.getInteger("c2spark.gpu.device", 0));
-        CoordinatedGpuProver prover = CoordinatedGpuProver.open(device, shape, params, config(), null);
+        CoordinatedGpuProver prover = CoordinatedGpuProver.open(device, shape, params, config().profiled(profile), null);
         System.out.println("GPU prover on " + device + ": " + prover.plan().describe());
         System.out.println("  loaded " + params.origin() + ": " + prover.loadReport().describe() + ", " + PeakRss.describe());
         return prover;
     }
 
-    /** One worker (the command proves its partitions one after another), on the whole card. */
+    /** Two workers (or c2spark.gpu.workers) on the whole card, copies of h where they fit (or c2spark.gpu.maxHCopies). */
     static CoordinatedGpuProver.Config config() {
-        CoordinatedGpuProver.Config c = CoordinatedGpuProver.Config.of(1, 0);
+        CoordinatedGpuProver.Config c = CoordinatedGpuProver.Config.of(Integer.getInteger(WORKERS_PROPERTY, DEFAULT_WORKERS), 0)
+                .withMaxHCopies(Integer.getInteger(H_COPIES_PROPERTY, CoordinatedGpuProver.DEFAULT_MAX_H_COPIES));
         return Boolean.getBoolean(STREAM_PROPERTY) ? c.streamed(CoordinatedGpuProver.DEFAULT_CHUNK_BYTES) : c;
     }
 }

@@ -105,11 +105,17 @@ public final class ProofPlan {
         this(q, st, domainSize, WHOLE);
     }
 
+    /** The steps over at most chunkBytes of points, no copies of the h points. */
+    public ProofPlan(QueryLayout q, StagingLayout st, int domainSize, long chunkBytes) {
+        this(q, st, domainSize, chunkBytes, 1);
+    }
+
     /**
      * The steps with something to sum, each over at most {@link #chunkPoints} points of chunkBytes
-     * ({@link #WHOLE}: no limit); a sum with no step stays the identity.
+     * ({@link #WHOLE}: no limit); a sum with no step stays the identity. With resident points and
+     * hCopies > 1 the h MSM reads that many shifted copies of its points ({@link #msmPlan}).
      */
-    public ProofPlan(QueryLayout q, StagingLayout st, int domainSize, long chunkBytes) {
+    public ProofPlan(QueryLayout q, StagingLayout st, int domainSize, long chunkBytes, int hCopies) {
         // Per sum, in order: where its scalars or bitmap are, at which byte offset, and how many points.
         Object[][] all = {
             {Source.QUOTIENT, 0L, domainSize - 1},
@@ -134,13 +140,23 @@ public final class ProofPlan {
             for (long first = 0; first < n; first += chunk) {
                 int part = (int) Math.min(chunk, n - first);
                 Step s = new Step(i, kind, points, (Source) all[i][0], (Long) all[i][1], first, part,
-                        kind == Kind.MSM ? MsmPlan.forSize(part, points.curve) : null, at, lane(i, chunkBytes));
+                        kind == Kind.MSM ? msmPlan(points, part, chunkBytes, hCopies) : null, at, lane(i, chunkBytes));
                 out.add(s);
                 at += s.resultBytes();
             }
         }
         this.steps = List.copyOf(out);
         this.sumsBytes = Math.max(8, at);
+    }
+
+    /**
+     * The plan of an MSM of n of these points: the window rule's, and for the h points held resident
+     * in hCopies > 1 shifted copies ({@link io.c2spark.gpu.msm.G1ShiftedBases}), the rule's plan for
+     * that many copies (DeviceProvingKey builds the copies with that plan's window).
+     */
+    public static MsmPlan msmPlan(Points points, int n, long chunkBytes, int hCopies) {
+        return points == Points.H && chunkBytes == WHOLE && hCopies > 1 ? MsmPlan.forSize(n, Curve.G1, hCopies)
+                : MsmPlan.forSize(n, points.curve);
     }
 
     /**

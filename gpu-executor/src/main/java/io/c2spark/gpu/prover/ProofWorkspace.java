@@ -100,10 +100,12 @@ public final class ProofWorkspace implements AutoCloseable {
     private GpuEvent[] marks;
     /** When profiling: on its lane's stream, before and after each step. */
     private GpuEvent[] stepStarts, stepEnds;
-    private static final String[] PHASES = {"spmv a, b, c", "ntt + quotient", "selection bitmaps", "all sums (lanes at once)",
+    private static final String[] PHASES = {"spmv a, b, c", "ntt a to coefficients", "ntt a onto the coset",
+        "ntt b to coefficients", "ntt b onto the coset", "ntt c to coefficients", "ntt c onto the coset",
+        "quotient (a b - c) / z on the coset", "ntt h to coefficients", "selection bitmaps", "all sums (lanes at once)",
         "read-back"};
     /** The phase of {@link #PHASES} that the steps make up. */
-    private static final int SUMS_PHASE = 3;
+    private static final int SUMS_PHASE = 10;
 
     /**
      * One stream's share of the steps, with its own workspaces; lane 0 runs on the compute stream,
@@ -145,7 +147,7 @@ public final class ProofWorkspace implements AutoCloseable {
         this.key = key;
         GpuDevice device = key.device;
         this.staging = new StagingLayout(key.layout);
-        this.plan = new ProofPlan(key.layout, staging, key.domainSize, key.chunkBytes);
+        this.plan = new ProofPlan(key.layout, staging, key.domainSize, key.chunkBytes, key.hCopies);
         this.steps = plan.steps();
         this.staged = new PinnedHostBuffer(device, staging.bytes);
         this.sumsHost = new PinnedHostBuffer(device, plan.sumsBytes());
@@ -211,7 +213,7 @@ public final class ProofWorkspace implements AutoCloseable {
     }
 
     /**
-     * Records device events around the phases of the following proofs (SpMV, the NTTs and the
+     * Records device events around the phases of the following proofs (SpMV, each NTT, the
      * quotient, the selection bitmaps, all sums, the read-back) and around each step on its lane,
      * for {@link #phaseMillis}. Creates events, so call it at start-up, never while other workers
      * run.
@@ -222,6 +224,11 @@ public final class ProofWorkspace implements AutoCloseable {
             stepStarts = events(steps.size());
             stepEnds = events(steps.size());
         }
+    }
+
+    /** Whether {@link #enableProfiling} was called. */
+    public boolean profiling() {
+        return marks != null;
     }
 
     private GpuEvent[] events(int n) {
@@ -299,13 +306,17 @@ public final class ProofWorkspace implements AutoCloseable {
         DeviceBuffer nttScratch = nttScratch();
         // h as CpuProver.quotient computes it: each of a, b, c back to coefficients and onto the
         // coset, (a b - c) / Z there, then back to coefficients.
+        int phase = 2;
         for (DeviceBuffer v : new DeviceBuffer[] {a, b, c}) {
             k.ntt.inverse(v, nttScratch, s);
+            mark(phase++, s);
             k.ntt.cosetForward(v, nttScratch, s);
+            mark(phase++, s);
         }
         field.quotientOnCoset(a, b, c, k.zInv, k.domainSize, s);
+        mark(phase++, s);
         k.ntt.cosetInverse(a, nttScratch, s);
-        mark(2, s);
+        mark(phase, s);
         select(k.aSelection, k.aDensity, k.aPrefix, aBits, s);
         select(k.bSelection, k.bDensity, k.bPrefix, bBits, s);
         mark(SUMS_PHASE, s);

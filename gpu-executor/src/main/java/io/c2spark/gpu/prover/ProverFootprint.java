@@ -83,12 +83,18 @@ public final class ProverFootprint {
         return slotBytes(s, ProofPlan.WHOLE);
     }
 
+    /** Bytes of one slot with steps of at most chunkBytes of points and no copies of the h points. */
+    public static long slotBytes(Sizes s, long chunkBytes) {
+        return slotBytes(s, chunkBytes, 1);
+    }
+
     /**
      * Bytes one slot's {@link ProofWorkspace} allocates (device memory; its pinned memory is the
      * staged input) when its steps cover at most chunkBytes of points ({@link ProofPlan#WHOLE}:
-     * resident points; otherwise streamed, with two chunk buffers).
+     * resident points; otherwise streamed, with two chunk buffers), the h MSM planned for hCopies
+     * copies of its points ({@link ProofPlan#msmPlan}).
      */
-    public static long slotBytes(Sizes s, long chunkBytes) {
+    public static long slotBytes(Sizes s, long chunkBytes, int hCopies) {
         long m = 1L << s.lgDomain();
         boolean streamed = chunkBytes != ProofPlan.WHOLE;
         // The points of each sum, in ProofPlan's order: h, l (batch, tail), a (inputs, batch, tail),
@@ -96,10 +102,10 @@ public final class ProverFootprint {
         long[] points = {m - 1, s.aux(), s.tail(), s.inputs(), s.inputs() + s.aAux(), s.aTail(), s.bInputs(),
             s.bInputs() + s.bAux(), s.bTail(), s.bInputs(), s.bInputs() + s.bAux(), s.bTail()};
         int lanes = streamed ? 1 : ProofPlan.LANES;
-        List<List<Long>> msmSizes = new ArrayList<>();
+        List<List<MsmPlan>> msmPlans = new ArrayList<>();
         long[] batchSizes = new long[2 * lanes];
         for (int i = 0; i < 2 * lanes; i++) {
-            msmSizes.add(new ArrayList<>());
+            msmPlans.add(new ArrayList<>());
         }
         long steps = 0;
         long largestChunk = 0;
@@ -112,8 +118,8 @@ public final class ProverFootprint {
             int at = 2 * ProofPlan.lane(i, chunkBytes) + (curve == Curve.G1 ? 0 : 1);
             if (ProofPlan.KIND[i] == ProofPlan.Kind.BATCH_ADD) {
                 batchSizes[at] = Math.max(batchSizes[at], n);
-            } else {
-                msmSizes.get(at).add(n);
+            } else if (n > 0) {
+                msmPlans.get(at).add(ProofPlan.msmPlan(ProofPlan.POINTS[i], (int) n, chunkBytes, hCopies));
             }
         }
         long work = 0;
@@ -121,7 +127,7 @@ public final class ProverFootprint {
             Curve curve = i % 2 == 0 ? Curve.G1 : Curve.G2;
             // Lane 0's G1 MSM workspace is also the NTTs' scratch (ProofWorkspace.nttScratch).
             long scratch = i == 0 ? Ntt.scratchBytes(s.lgDomain()) : 0;
-            work += msmBytes(curve, scratch, msmSizes.get(i).stream().mapToLong(Long::longValue).toArray())
+            work += msmBytes(curve, scratch, msmPlans.get(i).toArray(new MsmPlan[0]))
                     + (batchSizes[i] > 0 ? batchBytes(curve, batchSizes[i]) : 0);
         }
         long staged = 32 * (s.inputs() + s.tail() + s.bInputs() + s.aTail() + s.bTail()) + s.aux() / 8 + 6 * 256;
@@ -133,27 +139,35 @@ public final class ProverFootprint {
         return staged + selections + abc + sums + work + chunkBuffers;
     }
 
-    /**
-     * An Msm's workspace after reserving plans of these sizes and {@link Msm#scratchBetweenRuns} of
-     * scratch bytes: each buffer grows to its largest use.
-     */
+    /** An Msm's workspace after reserving plans of these sizes (the window rule's plans, no copies). */
     static long msmBytes(Curve curve, long scratch, long... sizes) {
+        List<MsmPlan> plans = new ArrayList<>();
+        for (long n : sizes) {
+            if (n > 0) {
+                plans.add(MsmPlan.forSize((int) n, curve));
+            }
+        }
+        return msmBytes(curve, scratch, plans.toArray(new MsmPlan[0]));
+    }
+
+    /**
+     * An Msm's workspace after reserving these plans and {@link Msm#scratchBetweenRuns} of scratch
+     * bytes: each buffer grows to its largest use.
+     */
+    static long msmBytes(Curve curve, long scratch, MsmPlan... plans) {
         long buckets = 0;
         long tiles = 0;
         long sorted = scratch;
         long sums = 0;
         long partials = 0;
         long slots = 0;
-        for (long n : sizes) {
-            if (n > 0) {
-                MsmPlan p = MsmPlan.forSize((int) n, curve);
-                buckets = Math.max(buckets, p.bucketCount());
-                tiles = Math.max(tiles, 4L * p.sets() * p.scanTiles());
-                sorted = Math.max(sorted, p.sortedBytes());
-                sums = Math.max(sums, p.bucketBytes(curve));
-                partials = Math.max(partials, p.partialBytes(curve));
-                slots = Math.max(slots, p.slotBytes(curve));
-            }
+        for (MsmPlan p : plans) {
+            buckets = Math.max(buckets, p.bucketCount());
+            tiles = Math.max(tiles, 4L * p.sets() * p.scanTiles());
+            sorted = Math.max(sorted, p.sortedBytes());
+            sums = Math.max(sums, p.bucketBytes(curve));
+            partials = Math.max(partials, p.partialBytes(curve));
+            slots = Math.max(slots, p.slotBytes(curve));
         }
         return 3 * 4 * buckets + tiles + sorted + sums + 2 * partials + slots;
     }
@@ -166,10 +180,51 @@ public final class ProverFootprint {
 
     /**
      * The ledger's request for this prover's key: slots for workers, streamed chunks of chunkBytes
-     * if it comes to that (forced by forceStreamed).
+     * if it comes to that (forced by forceStreamed), no copies of the h points.
      */
     public static VramLedger.Request request(Sizes s, int workers, long chunkBytes, boolean forceStreamed) {
+        return request(s, workers, chunkBytes, forceStreamed, 1);
+    }
+
+    /** As above, offering up to maxHCopies copies of the h points ({@link #hCopyOptions}). */
+    public static VramLedger.Request request(Sizes s, int workers, long chunkBytes, boolean forceStreamed, int maxHCopies) {
         return new VramLedger.Request(residentBytes(s), slotBytes(s), streamedResidentBytes(s), slotBytes(s, chunkBytes), workers,
-                forceStreamed);
+                forceStreamed, hCopyOptions(s, maxHCopies));
+    }
+
+    /** The request of a resident key that holds exactly copies copies of the h points. */
+    public static VramLedger.Request requestWithHCopies(Sizes s, int workers, int copies) {
+        int n = (int) ((1L << s.lgDomain()) - 1);
+        return new VramLedger.Request(residentBytes(s), slotBytes(s), streamedResidentBytes(s), slotBytes(s), workers, false,
+                List.of(new VramLedger.CopyOption(copies, G1 * (copies - 1) * n, slotBytes(s, ProofPlan.WHOLE, copies))));
+    }
+
+    /**
+     * The copies of the h points (2 to maxCopies) worth holding, best first: those whose h MSM the
+     * window rule's cost model ({@link MsmPlan#modelledNanos}) makes faster than every option with
+     * fewer copies, ordered by that time. Each costs (copies - 1) (m - 1) G1 points beyond the key,
+     * and its slots are sized for its MSM plan (fewer bucket sets, often a larger window: more
+     * sorted entries).
+     */
+    public static List<VramLedger.CopyOption> hCopyOptions(Sizes s, int maxCopies) {
+        int n = (int) ((1L << s.lgDomain()) - 1);
+        double best = MsmPlan.forSize(n, Curve.G1).modelledNanos(Curve.G1);
+        List<VramLedger.CopyOption> options = new ArrayList<>();
+        List<Double> costs = new ArrayList<>();
+        for (int k = 2; k <= maxCopies; k++) {
+            MsmPlan p = MsmPlan.forSize(n, Curve.G1, k);
+            double cost = p.modelledNanos(Curve.G1);
+            if (p.copies() < k || cost >= best) {
+                continue;
+            }
+            best = cost;
+            int at = 0;
+            while (at < costs.size() && costs.get(at) <= cost) {
+                at++;
+            }
+            costs.add(at, cost);
+            options.add(at, new VramLedger.CopyOption(k, G1 * (k - 1) * n, slotBytes(s, ProofPlan.WHOLE, k)));
+        }
+        return options;
     }
 }

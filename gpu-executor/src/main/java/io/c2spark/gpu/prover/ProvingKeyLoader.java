@@ -74,6 +74,11 @@ final class ProvingKeyLoader implements KeyLoader<ProofWorkspace> {
         return device;
     }
 
+    /** The workers the key was asked for. */
+    int workers() {
+        return config.workers();
+    }
+
     /** What loading the key's points cost the last time; null before the first load. */
     DeviceProvingKey.LoadReport loadReport() {
         return lastLoad;
@@ -83,8 +88,12 @@ final class ProvingKeyLoader implements KeyLoader<ProofWorkspace> {
     public Prepared<ProofWorkspace> prepare() {
         R1csShape shape = given != null ? given.shape : circuit.get();
         QueryLayout layout = given != null ? given.layout : new QueryLayout(shape, params);
-        VramLedger.Request request = ProverFootprint.request(ProverFootprint.Sizes.of(shape, layout), config.workers(),
-                config.chunkBytes(), config.forceStreamed());
+        ProverFootprint.Sizes sizes = ProverFootprint.Sizes.of(shape, layout);
+        // Over the caller's key the points and their copies are where they are: the ledger only counts them.
+        VramLedger.Request request = given != null && given.hCopies > 1
+                ? ProverFootprint.requestWithHCopies(sizes, config.workers(), given.hCopies)
+                : ProverFootprint.request(sizes, config.workers(), config.chunkBytes(), config.forceStreamed(),
+                        given != null ? 1 : config.maxHCopies());
         return new Prepared<>() {
             @Override
             public VramLedger.Request request() {
@@ -101,12 +110,12 @@ final class ProvingKeyLoader implements KeyLoader<ProofWorkspace> {
                 DeviceProvingKey key = given;
                 if (key == null) {
                     key = loadKey(shape, layout, plan);
-                } else if (plan.mode() != key.mode) {
+                } else if (plan.mode() != key.mode || plan.copyCount() != key.hCopies) {
                     throw new IllegalStateException("GPU " + device.ordinal + ": " + plan.describe() + ", but the key's points are "
-                            + key.mode.name().toLowerCase());
+                            + key.mode.name().toLowerCase() + " with " + key.hCopies + " copies of h");
                 }
                 lastLoad = key.load;
-                return new Workspaces(key, given == null);
+                return new Workspaces(key, given == null, config.profile());
             }
         };
     }
@@ -117,7 +126,9 @@ final class ProvingKeyLoader implements KeyLoader<ProofWorkspace> {
      */
     private DeviceProvingKey loadKey(R1csShape shape, QueryLayout layout, VramLedger.Plan plan) {
         try {
-            return new DeviceProvingKey(device, shape, params, layout, plan.mode(), config.chunkBytes());
+            boolean streamed = plan.mode() == VramLedger.Mode.STREAMED;
+            return new DeviceProvingKey(device, shape, params, layout, plan.mode(), config.chunkBytes(),
+                    streamed ? config.chunkBytes() : DeviceProvingKey.DEFAULT_LOAD_CHUNK_BYTES, plan.copyCount());
         } catch (CudaException e) {
             if (e.code() == CUresult.CUDA_ERROR_OUT_OF_MEMORY) {
                 throw e;
@@ -126,21 +137,26 @@ final class ProvingKeyLoader implements KeyLoader<ProofWorkspace> {
         }
     }
 
-    /** A loaded key and the workspaces of its slots. */
+    /** A loaded key and the workspaces of its slots (profiling their proofs when asked: events made now). */
     private static final class Workspaces implements Loaded<ProofWorkspace> {
         private final DeviceProvingKey key;
         private final boolean ownsKey;
+        private final boolean profile;
         private final List<ProofWorkspace> made = new ArrayList<>();
 
-        Workspaces(DeviceProvingKey key, boolean ownsKey) {
+        Workspaces(DeviceProvingKey key, boolean ownsKey, boolean profile) {
             this.key = key;
             this.ownsKey = ownsKey;
+            this.profile = profile;
         }
 
         @Override
         public ProofWorkspace workingSet(int slot) {
             ProofWorkspace w = new ProofWorkspace(key);
             made.add(w);
+            if (profile) {
+                w.enableProfiling();
+            }
             return w;
         }
 

@@ -106,6 +106,50 @@ class VramLedgerTest {
         assertThrows(IllegalStateException.class, () -> l.plan("2KiB", req(1, 1, 1, false)), "one name, one key");
     }
 
+    /** resident GiB, slots of slot GiB, and copy options of (copies, extra GiB, slot GiB), best first. */
+    private static VramLedger.Request withCopies(long resident, long slot, int workers, boolean stream, long[]... options) {
+        java.util.List<VramLedger.CopyOption> o = new java.util.ArrayList<>();
+        for (long[] c : options) {
+            o.add(new VramLedger.CopyOption((int) c[0], c[1] * GIB, c[2] * GIB));
+        }
+        return new VramLedger.Request(resident * GIB, slot * GIB, Math.min(resident, 1) * GIB, (slot + 1) * GIB, workers, stream,
+                o);
+    }
+
+    /**
+     * Copies come after the slots: the first option (the key's best) that fits beside the key and
+     * all its slots is taken, with its own slot size; the plan line says which, or why none.
+     */
+    @Test
+    void pointCopiesTakeTheRoomLeftBesideTheSlots() {
+        // 139 GiB budget: 64 + 2 x 23 = 110, 29 GiB left. Six copies (+60 GiB) do not fit, three (+24, slots of 24) do.
+        VramLedger.Plan p = ledger(141, 0).plan("32GiB", withCopies(64, 23, 2, false, new long[] {6, 60, 24},
+                new long[] {3, 24, 24}, new long[] {2, 12, 23}));
+        assertEquals(VramLedger.Mode.RESIDENT, p.mode());
+        assertEquals(2, p.slots(), "slots first");
+        assertEquals(3, p.copyCount());
+        assertEquals(88 * GIB, p.residentBytes());
+        assertEquals(24 * GIB, p.perSlotBytes());
+        assertTrue(p.usedBytes() <= p.budgetBytes());
+        assertEquals("32GiB key: resident parameters, 2 slot(s) of 24.00 GiB, 88.00 GiB resident, 136.00 GiB in all; device"
+                + " 136.00 of 139.00 GiB budget; precomputed point copies: 3 (24.00 GiB beyond the points)", p.describe());
+        // A slot of the option that grows it past the room left: the next option.
+        VramLedger.Plan q = ledger(141, 0).plan("32GiB", withCopies(64, 23, 2, false, new long[] {3, 24, 26},
+                new long[] {2, 12, 23}));
+        assertEquals(2, q.copyCount());
+        // Never a slot fewer for copies: with four workers three slots fit and no copy beside them.
+        VramLedger.Plan r = ledger(141, 0).plan("32GiB", withCopies(64, 23, 4, false, new long[] {2, 12, 23}));
+        assertEquals(3, r.slots());
+        assertEquals(1, r.copyCount());
+        assertEquals(64 * GIB, r.residentBytes());
+        assertTrue(r.describe().endsWith("; precomputed point copies: none (no room beside the slots)"), r.describe());
+        VramLedger.Plan s = ledger(141, 0).plan("32GiB", withCopies(64, 23, 2, true, new long[] {2, 12, 23}));
+        assertEquals(VramLedger.Mode.STREAMED, s.mode());
+        assertEquals(1, s.copyCount());
+        assertTrue(s.describe().endsWith("; precomputed point copies: none (the points are streamed)"), s.describe());
+        assertTrue(ledger(141, 0).plan("2KiB", req(1, 1, 1, false)).describe().endsWith("GiB budget"), "no options, no word");
+    }
+
     /** The CPU stream backend's ledger admits keys of no bytes with all the slots they ask for. */
     @Test
     void aDeviceWithoutMemoryAdmitsKeysOfNoBytes() {

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -28,6 +29,7 @@ import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.ProofEncoding;
 import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.groth16.Verifier;
+import io.c2spark.core.porep.c2.PartitionPipeline;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.ShapeSystem;
 import io.c2spark.core.r1cs.Witness;
@@ -43,9 +45,12 @@ import io.c2spark.gpu.runtime.GpuDevice;
 
 /**
  * 1, 2, 4 and 8 workers proving 32 partitions together through the coordinator on one GPU, with
- * the parameters resident and streamed (chunks of 1,024 G2 or 2,048 G1 points, so that the large
- * sums are several steps): every proof equals the CPU prover's for its r and s and verifies, the kernels of no two
- * proofs overlap on the device's clock, and nothing hangs (each proof has a deadline).
+ * the parameters resident (with and without copies of the h points) and streamed (chunks of 1,024
+ * G2 or 2,048 G1 points, so that the large sums are several steps): every proof equals the CPU
+ * prover's for its r and s and verifies, the kernels of no two proofs overlap on the device's
+ * clock, and nothing hangs (each proof has a deadline). The partition pipeline over two slots
+ * gives the CPU prover's proofs for the r and s it draws, with each proof's device phases when
+ * profiling.
  */
 @Tag("gpu")
 class CoordinatedGpuProverTest {
@@ -93,12 +98,12 @@ class CoordinatedGpuProverTest {
         return Arrays.copyOfRange(rs[i], 4, 8);
     }
 
-    @ParameterizedTest(name = "{0} workers, {1} parameters")
-    @CsvSource({"1,resident", "2,resident", "4,resident", "8,resident", "1,streamed", "2,streamed", "4,streamed",
-        "8,streamed"})
-    void workersProveTogetherWithoutOverlapOrHang(int workers, String mode) throws Exception {
+    @ParameterizedTest(name = "{0} workers, {1} parameters, at most {2} copies of h")
+    @CsvSource({"1,resident,1", "2,resident,1", "4,resident,1", "8,resident,1", "1,resident,12", "2,resident,12",
+        "4,resident,12", "1,streamed,12", "2,streamed,12", "4,streamed,12", "8,streamed,12"})
+    void workersProveTogetherWithoutOverlapOrHang(int workers, String mode, int maxCopies) throws Exception {
         GpuDevice d = GpuTestDevice.get();
-        CoordinatedGpuProver.Config config = CoordinatedGpuProver.Config.of(workers, 0);
+        CoordinatedGpuProver.Config config = CoordinatedGpuProver.Config.of(workers, 0).withMaxHCopies(maxCopies);
         if (mode.equals("streamed")) {
             config = config.streamed(SMALL_CHUNK);
         }
@@ -107,6 +112,7 @@ class CoordinatedGpuProverTest {
         try (CoordinatedGpuProver gpu = CoordinatedGpuProver.open(d, shape, params, config, (dev, t) -> { })) {
             assertEquals(mode, gpu.plan().mode().name().toLowerCase());
             assertEquals(workers, gpu.plan().slots(), gpu.plan().describe());
+            assertEquals(mode.equals("resident") && maxCopies > 1, gpu.plan().copyCount() > 1, gpu.plan().describe());
             List<Future<GpuCoordinator.Outcome<Proof>>> futures = new ArrayList<>();
             for (int i = 0; i < PROOFS; i++) {
                 int k = i;
@@ -131,6 +137,43 @@ class CoordinatedGpuProverTest {
                     100 * gpu.coordinator().deviceMetrics().busyFraction(), metrics.get(metrics.size() - 1).toLogLine());
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void thePipelineProvesWithTwoSlotsAndProfiles() throws Exception {
+        int partitions = 6;
+        long seed = TestData.SEED + 9;
+        // The r and s the pipeline draws, partition by partition: the CPU's proofs for them.
+        Random draws = new Random(seed);
+        CpuProver cpu = new CpuProver(shape, params);
+        List<byte[]> want = new ArrayList<>();
+        for (int k = 0; k < partitions; k++) {
+            long[] r = new long[4];
+            long[] s = new long[4];
+            Fr.random(draws, r, 0);
+            Fr.random(draws, s, 0);
+            want.add(ProofEncoding.encode(cpu.prove(witness, r, s)));
+        }
+        try (CoordinatedGpuProver gpu = CoordinatedGpuProver.open(GpuTestDevice.get(), shape, params,
+                CoordinatedGpuProver.Config.of(2, 0).profiled(true), null)) {
+            assertEquals(2, gpu.parallelProofs(), gpu.plan().describe());
+            List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+            PartitionPipeline.Result result = PartitionPipeline.prove(partitions, k -> witness, gpu, new Random(seed),
+                    (k, proof) -> verifier.verify(circuit.publicInputs(), ProofEncoding.decode(proof)), lines::add);
+            assertEquals(2, result.workers());
+            assertEquals(-1, result.firstInvalidPartition(), lines.toString());
+            for (int k = 0; k < partitions; k++) {
+                assertArrayEquals(want.get(k), Arrays.copyOfRange(result.proofs(), k * ProofEncoding.BYTES,
+                        (k + 1) * ProofEncoding.BYTES), "partition " + k + " (seed " + seed + ")");
+                PartitionPipeline.PartitionTiming t = result.timings().get(k);
+                assertTrue(t.busyMs() > 0, t.toString());
+                List<String> phases = new ArrayList<>(t.phasesMs().keySet());
+                assertEquals("upload", phases.get(0), phases.toString());
+                assertTrue(phases.contains("ntt h to coefficients") && phases.contains("read-back"), phases.toString());
+            }
+            lines.forEach(l -> System.out.println("[gpu prover] pipeline " + l));
+            System.out.println("[gpu prover] pipeline " + result.describe());
         }
     }
 

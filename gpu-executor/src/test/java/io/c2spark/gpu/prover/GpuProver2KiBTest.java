@@ -18,6 +18,7 @@ import io.c2spark.core.groth16.ParameterGenerator;
 import io.c2spark.core.groth16.Parameters;
 import io.c2spark.core.groth16.Proof;
 import io.c2spark.core.groth16.ProofEncoding;
+import io.c2spark.core.groth16.TimedProof;
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.C1Output;
@@ -117,18 +118,32 @@ class GpuProver2KiBTest {
                         "GPU proof with streamed parameters and the CPU proof (seed " + seed + ")");
             }
             // The command line's backend: the points where the VRAM ledger puts them (resident on a
-            // large card), and streamed when the property asks for it.
-            for (boolean stream : new boolean[] {false, true}) {
+            // large card, with copies of the h points where they fit, or without when told so), and
+            // streamed when the property asks for it; two slots, each profiling its proofs.
+            for (String variant : new String[] {"resident, copies", "resident, no copies", "streamed"}) {
+                boolean stream = variant.equals("streamed");
                 System.setProperty(GpuProverProvider.STREAM_PROPERTY, Boolean.toString(stream));
-                try (CoordinatedGpuProver cli = (CoordinatedGpuProver) new GpuProverProvider().open(shape, source)) {
-                    assertEquals(stream ? VramLedger.Mode.STREAMED : VramLedger.Mode.RESIDENT, cli.plan().mode());
-                    assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(cli.prove(w, r, s)),
-                            "the command line's GPU prover, " + cli.plan().describe() + " (seed " + seed + ")");
+                if (variant.endsWith("no copies")) {
+                    System.setProperty(GpuProverProvider.H_COPIES_PROPERTY, "1");
+                }
+                try (CoordinatedGpuProver cli = (CoordinatedGpuProver) new GpuProverProvider().open(shape, source, true)) {
+                    VramLedger.Plan plan = cli.plan();
+                    assertEquals(stream ? VramLedger.Mode.STREAMED : VramLedger.Mode.RESIDENT, plan.mode());
+                    assertEquals(2, plan.slots(), plan.describe());
+                    assertEquals(variant.equals("resident, copies"), plan.copyCount() > 1, plan.describe());
+                    System.out.printf("[gpu prover] 2KiB, %s: %s; %s%n", variant, plan.describe(), cli.loadReport().describe());
+                    TimedProof t = cli.proveTimed(w, r, s);
+                    assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(t.proof()),
+                            "the command line's GPU prover, " + plan.describe() + " (seed " + seed + ")");
+                    assertEquals("upload", t.phasesMs().keySet().iterator().next(), t.phasesMs().toString());
+                    System.out.printf("[gpu prover] 2KiB, %s: device %.1f ms, phases %s%n", variant, t.busyMs(), t.phasesMs());
                 } finally {
                     System.clearProperty(GpuProverProvider.STREAM_PROPERTY);
+                    System.clearProperty(GpuProverProvider.H_COPIES_PROPERTY);
                 }
             }
-            byte[] sealProof = SealProver.prove(c1, gpu, new Random(seed + 2), m -> System.out.println("[gpu prover] " + m));
+            byte[] sealProof = SealProver.prove(c1, gpu, params.vk(), new Random(seed + 2),
+                    m -> System.out.println("[gpu prover] " + m));
             assertEquals(-1, SealVerifier.firstInvalidPartition(kind, sector.replicaId(), sector.commD(), sector.commR(),
                     chainSeed, params.vk(), sealProof), "the GPU seal proof verifies");
         }

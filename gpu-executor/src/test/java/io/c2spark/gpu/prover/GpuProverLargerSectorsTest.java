@@ -102,7 +102,7 @@ class GpuProverLargerSectorsTest {
                 assertArrayEquals(ProofEncoding.encode(cpuProof), ProofEncoding.encode(p),
                         size + ": GPU proof with streamed parameters and the CPU proof");
             }
-            byte[] seal = SealProver.prove(c1, gpu, rnd, m -> { });
+            byte[] seal = SealProver.prove(c1, gpu, params.vk(), rnd, m -> { });
             assertEquals(-1, SealVerifier.firstInvalidPartition(c1.registeredProof(), c1.replicaId(), c1.commD(),
                     c1.commR(), c1.seed(), params.vk(), seal), size + ": the GPU seal proof verifies");
         } finally {

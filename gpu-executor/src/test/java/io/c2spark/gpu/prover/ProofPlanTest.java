@@ -10,7 +10,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
@@ -80,11 +80,13 @@ class ProofPlanTest {
 
     /**
      * Resident (one step per sum) and streamed with chunks of 32 G2 / 64 G1 points and of 100 G1
-     * points (96 after rounding to a multiple of 32, so chunks start mid-way through 64-bit words).
+     * points (96 after rounding to a multiple of 32, so chunks start mid-way through 64-bit words);
+     * resident with 4 copies of the h points, whose MSM then returns fewer set sums, combined with
+     * a wider shift.
      */
-    @ParameterizedTest(name = "chunk {0} bytes")
-    @ValueSource(longs = {ProofPlan.WHOLE, 32 * 192, 100 * 96})
-    void stepsEvaluatedOnTheCpuGiveCpuProversBytes(long chunkBytes) {
+    @ParameterizedTest(name = "chunk {0} bytes, {1} copies of h")
+    @CsvSource({ProofPlan.WHOLE + ",1", 32 * 192 + ",1", 100 * 96 + ",1", ProofPlan.WHOLE + ",4"})
+    void stepsEvaluatedOnTheCpuGiveCpuProversBytes(long chunkBytes, int hCopies) {
         long seed = TestData.SEED;
         for (int steps : new int[] {1, 9, 130}) {
             TestCircuits.Instance c = TestCircuits.mixed(seed + steps, steps);
@@ -102,12 +104,15 @@ class ProofPlanTest {
                     bitsWords);
             long[] bSel = DensitySelectionTest.select(DensitySelection.of(shape.bAuxDensity(), shape.numAux(), q.bInputCount),
                     bitsWords);
-            ProofPlan plan = new ProofPlan(q, st, dom.size(), chunkBytes);
+            ProofPlan plan = new ProofPlan(q, st, dom.size(), chunkBytes, hCopies);
             long[] sums = new long[(int) (plan.sumsBytes() / 8)];
             int[] stepsPerSum = new int[ProofPlan.SUMS];
             for (ProofPlan.Step s : plan.steps()) {
                 Curve curve = s.points().curve;
                 assertTrue(s.n() <= ProofPlan.chunkPoints(curve, chunkBytes));
+                if (s.kind() == ProofPlan.Kind.MSM) {
+                    assertEquals(s.points() == ProofPlan.Points.H ? Math.min(hCopies, s.msm().windows()) : 1, s.msm().copies());
+                }
                 stepsPerSum[s.sum()]++;
                 long[] pts = Arrays.copyOfRange(points(params, tails, s.points()), (int) (s.first() * curve.affineLongs),
                         (int) ((s.first() + s.n()) * curve.affineLongs));

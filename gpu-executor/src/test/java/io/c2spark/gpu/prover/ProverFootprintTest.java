@@ -71,6 +71,35 @@ class ProverFootprintTest {
     }
 
     /**
+     * Copies of the h points (2^27 - 1 of them, 12 GiB a copy): the options the cost model finds
+     * worth holding come best first (eleven copies: c = 24 in one set; then six: c = 22 in two sets),
+     * each faster than every option with fewer copies; on an H200 two slots come first, and three copies (c = 22 in four sets,
+     * the same twelve windows as six) take the 24 GiB left beside them. Measured on the H200: the
+     * 2^27 G1 MSM took 888 ms without copies and 832 ms with six.
+     */
+    @Test
+    void twoSlotsOfA32GiBPartitionOnAnH200LeaveRoomForThreeCopiesOfH() {
+        ProverFootprint.Sizes s = sizes32GiB();
+        java.util.List<VramLedger.CopyOption> options = ProverFootprint.hCopyOptions(s, 12);
+        System.out.println("32GiB h copy options, best first: " + options);
+        assertEquals(java.util.List.of(11, 6, 4, 3, 2), options.stream().map(VramLedger.CopyOption::copies).toList());
+        long copy = 96L * ((1L << 27) - 1);
+        for (VramLedger.CopyOption o : options) {
+            assertEquals((o.copies() - 1) * copy, o.extraBytes());
+            assertEquals(ProverFootprint.slotBytes(s, ProofPlan.WHOLE, o.copies()), o.slotBytes());
+        }
+        VramLedger.Plan plan = new VramLedger(143_771L << 20, 0, 2L << 30).plan("32GiB", ProverFootprint.request(s, 2,
+                CoordinatedGpuProver.DEFAULT_CHUNK_BYTES, false, 12));
+        System.out.println("32GiB partition on an H200, two workers: " + plan.describe());
+        assertEquals(VramLedger.Mode.RESIDENT, plan.mode());
+        assertEquals(2, plan.slots());
+        assertEquals(3, plan.copyCount());
+        assertTrue(plan.describe().endsWith("; precomputed point copies: 3 (24.00 GiB beyond the points)"), plan.describe());
+        assertEquals(1, new VramLedger(143_771L << 20, 0, 2L << 30).plan("32GiB", ProverFootprint.request(s, 2,
+                CoordinatedGpuProver.DEFAULT_CHUNK_BYTES, false, 1)).copyCount(), "none when none are offered");
+    }
+
+    /**
      * The same partition on smaller budgets: a 48 GiB card streams the points (chunk buffers in
      * place of the MSMs' full-size scratch, so a streamed slot is smaller than a resident one);
      * 16 GiB cannot hold even the matrices beside one slot, and the refusal says so.

@@ -15,9 +15,9 @@ import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.C1FormatException;
 import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Reader;
+import io.c2spark.core.porep.c2.PartitionPipeline;
 import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.porep.c2.SealProver;
-import io.c2spark.core.porep.c2.SealVerifier;
 import io.c2spark.core.porep.circuit.PublicInputs;
 import io.c2spark.core.porep.seal.VanillaVerifier;
 import io.c2spark.core.porep.vanilla.proof.VanillaProofException;
@@ -27,7 +27,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.ServiceLoader;
@@ -47,7 +46,10 @@ import picocli.CommandLine.Spec;
                 + " per partition) is written to FILE atomically. The circuit's R1CS shape is read from the parameter"
                 + " directory's .shape file where `c2spark params` left one, else synthesised. The CPU reads the"
                 + " parameters into memory and proves small sectors (2KiB, 8MiB, 512MiB); a GPU loads them from the"
-                + " file in chunks, decoding and checking every point on the device, and proves every size."},
+                + " file in chunks, decoding and checking every point on the device, and proves every size, two partitions in flight where its memory allows (the next partition's"
+                + " witness is built and uploaded while the device proves the current one). Each partition's line gives"
+                + " when it ran, its witness time, its wait for the device and the device's time; the sector's line its"
+                + " wall time."},
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:proved and written", "1:the proof does not verify (nothing is written)",
             "2:refused: no GPU for --backend gpu, a bad C1 file, a size the CPU does not prove, missing or bad"
@@ -81,6 +83,12 @@ final class ProveCommand implements Callable<Integer> {
             description = {"Also write verification_key.json, and public.json and proof.json per partition (public-K.json",
                 "and proof-K.json when there are several), for `snarkjs groth16 verify` and other outside verifiers."})
     Path snarkjsOut;
+
+    @Option(names = "--profile",
+            description = {"Also print each partition's timeline on the GPU, phase by phase from the device's own events",
+                "(upload, SpMV, each NTT, the quotient, each MSM and batch addition, read-back). The CPU prints its",
+                "phases anyway."})
+    boolean profile;
 
     @Spec
     CommandSpec spec;
@@ -144,7 +152,7 @@ final class ProveCommand implements Callable<Integer> {
             return 2;
         }
         // Checked before the parameters are looked for and loaded (tens of seconds), so a bad file costs
-        // nothing; SealProver checks again, which for the CPU's small sectors takes milliseconds.
+        // nothing, and only here (SealProver.runChecked).
         try {
             VanillaVerifier.verify(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.seed(),
                     c1.vanillaProofs());
@@ -210,7 +218,7 @@ final class ProveCommand implements Callable<Integer> {
                 setUp(loaded - start, circuitNanos[0], shapeOnDisk, ready);
                 return prove(c1, prover, heap.vk(), paramsFile, usedShape, true);
             }
-            try (ParameterFile source = file; Groth16Prover prover = gpu.open(circuit.shape(), source)) {
+            try (ParameterFile source = file; Groth16Prover prover = gpu.open(circuit.shape(), source, profile)) {
                 setUp(loaded - start, circuitNanos[0], shapeOnDisk, ready);
                 return prove(c1, prover, source.vk(), paramsFile, usedShape, false);
             }
@@ -229,32 +237,38 @@ final class ProveCommand implements Callable<Integer> {
                 paramsNanos / 1e9, circuitNanos / 1e9, shapeOnDisk ? "read" : "synthesised", (System.nanoTime() - ready) / 1e9);
     }
 
-    /** Proves, verifies and writes the proof (and the snarkjs files); the exit status. */
+    /**
+     * Proves (each partition verified as it is made), writes the proof only when all verified (and
+     * the snarkjs files); the exit status.
+     */
     private int prove(C1Output c1, Groth16Prover prover, VerifyingKey vk, Path paramsFile, Path shapeFile, boolean onCpu)
             throws Exception {
         PrintWriter log = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         log.println("proving on the " + (onCpu ? "CPU (" + IfmaLibrary.describe() + ")" : "GPU"));
-        byte[] proof = SealProver.prove(c1, prover, new SecureRandom(), line -> {
+        log.flush();
+        // The vanilla proofs were verified above, before the parameters were loaded.
+        PartitionPipeline.Result result = SealProver.runChecked(c1, prover, vk, new SecureRandom(), line -> {
             log.println(line);
             log.flush();
         });
+        if (profile) {
+            for (PartitionPipeline.PartitionTiming t : result.timings()) {
+                printProfile(log, t);
+            }
+        }
+        log.println(result.describe());
         // Never write a proof that does not verify: a prover defect, or parameters and a shape file
         // that do not belong together, end here.
-        long verifyStart = System.nanoTime();
-        int bad = SealVerifier.firstInvalidPartition(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(),
-                c1.seed(), vk, proof);
-        if (bad >= 0) {
-            err.println("c2spark prove: the proof of partition " + bad + " does not verify against " + paramsFile
-                    + (shapeFile != null ? " and " + shapeFile : "") + "; nothing written. Parameters or shape file from "
-                    + "another circuit version? Remake them with `c2spark params`.");
+        if (!result.writeIfVerified(out)) {
+            err.println("c2spark prove: the proof of partition " + result.firstInvalidPartition() + " does not verify against "
+                    + paramsFile + (shapeFile != null ? " and " + shapeFile : "") + "; nothing written. Parameters or shape file"
+                    + " from another circuit version? Remake them with `c2spark params`.");
             err.flush();
+            log.flush();
             return 1;
         }
-        log.printf("verified (%.2f s)%n", (System.nanoTime() - verifyStart) / 1e9);
-        Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
-        Files.write(tmp, proof);
-        Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        byte[] proof = result.proofs();
         log.println("wrote " + out + " (" + proof.length + " bytes)");
         if (snarkjsOut != null) {
             writeSnarkjs(c1, vk, proof);
@@ -262,6 +276,15 @@ final class ProveCommand implements Callable<Integer> {
         }
         log.flush();
         return 0;
+    }
+
+    /** A partition's device phases, one line each (nothing when the prover did not profile). */
+    private static void printProfile(PrintWriter log, PartitionPipeline.PartitionTiming t) {
+        if (t.phasesMs().isEmpty()) {
+            return;
+        }
+        log.printf("partition %d on the device, by its own events (ms):%n", t.partition() + 1);
+        t.phasesMs().forEach((phase, ms) -> log.printf("  %-64s %9.2f%n", phase, ms));
     }
 
     /** The partition circuit's shape and, for the CPU prover, its evaluation domain (else null). */

@@ -9,6 +9,9 @@ import java.util.Random;
  * kept across proofs): the CPU prover ({@link CpuProver}) and the GPU provers of gpu-executor. Every
  * implementation gives the same proof for the same witness, r and s. Closing releases what the
  * prover holds beyond the heap (a GPU's device and pinned memory); the CPU prover holds nothing.
+ * A prover may run several proofs at once, each called from a thread of its own
+ * ({@link #parallelProofs}): a GPU's slots, one proof's kernels running while the next one's
+ * witness is uploaded.
  */
 public interface Groth16Prover extends AutoCloseable {
     /**
@@ -24,6 +27,27 @@ public interface Groth16Prover extends AutoCloseable {
         Fr.random(rng, r, 0);
         Fr.random(rng, s, 0);
         return prove(witness, r, s);
+    }
+
+    /**
+     * The proof and where its time went. The default times the whole call as busy time; a GPU prover
+     * tells its waits for the device apart from the device's own time and, when it profiles, its
+     * phases.
+     */
+    default TimedProof proveTimed(Witness witness, long[] r, long[] s) {
+        long t0 = System.nanoTime();
+        Proof p = prove(witness, r, s);
+        double ms = (System.nanoTime() - t0) / 1e6;
+        return new TimedProof(p, 0, ms, ms, java.util.Map.of());
+    }
+
+    /**
+     * How many proofs this prover runs at once, one per calling thread: more callers than this wait
+     * for each other. 1 unless the implementation says otherwise (the CPU prover uses every core for
+     * one proof).
+     */
+    default int parallelProofs() {
+        return 1;
     }
 
     @Override

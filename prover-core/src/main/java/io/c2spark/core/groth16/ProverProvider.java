@@ -21,7 +21,8 @@ public interface ProverProvider {
      * A prover for the circuit over the parameters of params on this backend, loaded from them in
      * chunks (a {@link ParameterFile} is never read whole into the heap). The prover may read params
      * again while it proves (a GPU that streams the points from the file), so the caller closes
-     * the prover before params.
+     * the prover before params. With profile, each proof's {@link TimedProof#phasesMs} holds the
+     * device's time per phase.
      */
-    Groth16Prover open(R1csShape shape, ParameterSource params);
+    Groth16Prover open(R1csShape shape, ParameterSource params, boolean profile);
 }

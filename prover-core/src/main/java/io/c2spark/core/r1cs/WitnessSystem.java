@@ -9,21 +9,41 @@ import java.util.function.Supplier;
  * remaining (non-bit) aux values in a dense tail with the aux index of each. Constraints and
  * namespaces are not even built (their builders are never called), so synthesis allocates nothing
  * per constraint; a 32GiB partition's ~130M mostly-bit aux values fit in ~16 MB plus a small tail.
- * As a {@link BitSink} it takes whole runs of bits from dedicated witness writers.
+ * As a {@link BitSink} it takes whole runs of bits from dedicated witness writers. A part of a
+ * circuit ({@link #part}) numbers its variables from given counts and keeps only its own values, for
+ * {@link BlockWitnessSynthesis}.
  */
 public final class WitnessSystem implements ConstraintSystem, BitSink {
+    /** Inputs and aux variables of the circuit before this system's own (0 for a whole circuit). */
+    private final int inputBase;
+    private final int auxBase;
+    /** This system's own input values (a whole circuit's ONE first). */
     private long[] inputs = new long[16 * Fr.LIMBS];
-    private int numInputs;
+    private int ownInputs;
+    /** This system's own bit values, indexed from auxBase. */
     private final GrowableBitmap bits = new GrowableBitmap();
-    private int numAux;
+    private int ownAux;
     private long[] tail = new long[64 * Fr.LIMBS];
+    /** The absolute aux index of each tail value. */
     private int[] tailAux = new int[64];
     private int tailSize;
     private int numConstraints;
 
+    /** A system for a whole circuit: ONE allocated, nothing else. */
     public WitnessSystem() {
+        this(0, 0);
         Fr.setOne(inputs, 0);
-        numInputs = 1;
+        ownInputs = 1;
+    }
+
+    private WitnessSystem(int inputBase, int auxBase) {
+        this.inputBase = inputBase;
+        this.auxBase = auxBase;
+    }
+
+    /** A part of a circuit whose first own input and aux variable get these indices (no ONE of its own). */
+    static WitnessSystem part(int inputBase, int auxBase) {
+        return new WitnessSystem(inputBase, auxBase);
     }
 
     /** Runs the circuit and returns its witness. */
@@ -50,16 +70,16 @@ public final class WitnessSystem implements ConstraintSystem, BitSink {
             tail = Arrays.copyOf(tail, tailSize * 2 * Fr.LIMBS);
         }
         System.arraycopy(value, off, tail, tailSize * Fr.LIMBS, Fr.LIMBS);
-        tailAux[tailSize++] = numAux;
-        return numAux++;
+        tailAux[tailSize++] = auxBase + ownAux;
+        return auxBase + ownAux++;
     }
 
     @Override
     public int allocateBit(boolean value) {
         if (value) {
-            bits.set(numAux);
+            bits.set(ownAux);
         }
-        return numAux++;
+        return auxBase + ownAux++;
     }
 
     @Override
@@ -67,9 +87,9 @@ public final class WitnessSystem implements ConstraintSystem, BitSink {
         if (count < 1 || count > 64) {
             throw new IllegalArgumentException("a run of 1 to 64 bits, got " + count);
         }
-        int first = numAux;
-        bits.setBits(first, values, count);
-        numAux += count;
+        bits.setBits(ownAux, values, count);
+        int first = auxBase + ownAux;
+        ownAux += count;
         return first;
     }
 
@@ -80,11 +100,11 @@ public final class WitnessSystem implements ConstraintSystem, BitSink {
 
     @Override
     public int allocateInput(long[] value, int off) {
-        if (numInputs * Fr.LIMBS == inputs.length) {
+        if (ownInputs * Fr.LIMBS == inputs.length) {
             inputs = Arrays.copyOf(inputs, inputs.length * 2);
         }
-        System.arraycopy(value, off, inputs, numInputs * Fr.LIMBS, Fr.LIMBS);
-        return Variable.input(numInputs++);
+        System.arraycopy(value, off, inputs, ownInputs * Fr.LIMBS, Fr.LIMBS);
+        return Variable.input(inputBase + ownInputs++);
     }
 
     @Override
@@ -102,12 +122,12 @@ public final class WitnessSystem implements ConstraintSystem, BitSink {
 
     @Override
     public int numInputs() {
-        return numInputs;
+        return inputBase + ownInputs;
     }
 
     @Override
     public int numAux() {
-        return numAux;
+        return auxBase + ownAux;
     }
 
     @Override
@@ -115,9 +135,40 @@ public final class WitnessSystem implements ConstraintSystem, BitSink {
         return numConstraints;
     }
 
-    /** The recorded witness; the system should not be used afterwards. */
+    /** The recorded witness of a whole circuit; the system should not be used afterwards. */
     public Witness finish() {
-        return new Witness(Arrays.copyOf(inputs, numInputs * Fr.LIMBS), numAux, bits.toArray(numAux),
+        if (inputBase != 0 || auxBase != 0) {
+            throw new IllegalStateException("a part of a circuit is not a witness of its own");
+        }
+        return new Witness(Arrays.copyOf(inputs, ownInputs * Fr.LIMBS), ownAux, bits.toArray(ownAux),
                 Arrays.copyOf(tail, tailSize * Fr.LIMBS), Arrays.copyOf(tailAux, tailSize));
+    }
+
+    int ownInputs() {
+        return ownInputs;
+    }
+
+    int ownAux() {
+        return ownAux;
+    }
+
+    int tailSize() {
+        return tailSize;
+    }
+
+    /** Copies this system's own input values into dst from input number at (4 longs each). */
+    void copyInputsInto(long[] dst, int at) {
+        System.arraycopy(inputs, 0, dst, at * Fr.LIMBS, ownInputs * Fr.LIMBS);
+    }
+
+    /** ORs this system's bits into the bitmap of the whole circuit's aux variables. */
+    void orBitsInto(long[] dst) {
+        bits.orInto(dst, auxBase);
+    }
+
+    /** Copies this system's tail values and their aux indices into dst from tail entry at. */
+    void copyTailInto(long[] values, int[] auxIndices, int at) {
+        System.arraycopy(tail, 0, values, at * Fr.LIMBS, tailSize * Fr.LIMBS);
+        System.arraycopy(tailAux, 0, auxIndices, at, tailSize);
     }
 }

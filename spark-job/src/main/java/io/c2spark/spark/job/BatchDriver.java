@@ -20,10 +20,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +47,10 @@ import scala.util.Try;
  * a prepare job (one task) and, once it is prepared, a prove job (one task per partition), so a
  * failure is confined to its sector while the others go on. Results arrive through submitJob's
  * result handler as tasks finish; this thread takes them from a queue, and as soon as a sector's
- * partitions are all in, verifies it, writes its proof atomically and reports it. At most
- * c2spark.sectors.inFlight sectors are between prepare and written at once. A sector whose proof
+ * partitions are all in, verifies it, writes its proof atomically and reports it. Which sectors
+ * are prepared and proven when is the {@link SectorWindow}'s: at most c2spark.sectors.inFlight
+ * sectors are proven at once, and c2spark.sectors.prepareAhead more are prepared ahead of them, so
+ * the next sector's inputs are ready when a sector's last partition is in. A sector whose proof
  * file exists is skipped: proofs are only written after verification, and atomically, so an
  * existing file is a verified proof.
  *
@@ -69,7 +69,7 @@ public final class BatchDriver {
     private final PrintStream console;
 
     private final Map<String, SectorRun> active = new LinkedHashMap<>();
-    private final Deque<SectorFile> pending = new ArrayDeque<>();
+    private SectorWindow window;
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
     private final SetupProblems problems = new SetupProblems();
@@ -101,6 +101,10 @@ public final class BatchDriver {
     private static final class SectorRun {
         final SectorFile file;
         final long startNanos = System.nanoTime();
+        /** The driver's clock (epoch ms) at the prepare job's submission, the prove job's, and the last partition. */
+        final long prepareSubmittedMillis = System.currentTimeMillis();
+        long proveSubmittedMillis;
+        long provenMillis;
         SimpleFutureAction<BoxedUnit> job;
         String stage = "prepare";
         PrepareOutcome prepared;
@@ -168,6 +172,8 @@ public final class BatchDriver {
         jsc.sc().addSparkListener(progress);
         long start = System.nanoTime();
         String reportLocation = reportPath.toString();
+        window = new SectorWindow(Math.max(1, settings.get(C2SparkSettings.SECTORS_IN_FLIGHT)),
+                Math.max(0, settings.get(C2SparkSettings.SECTORS_PREPARE_AHEAD)));
         try {
             for (SectorFile f : sectors) {
                 Path dest = proofPath(f.sectorId());
@@ -176,7 +182,7 @@ public final class BatchDriver {
                     progress.sectorSkipped();
                     report.add(sectorRow(f, "skipped", "a proof exists: " + dest, null, 0, 0, 0));
                 } else {
-                    pending.add(f);
+                    window.add(f);
                 }
             }
             try {
@@ -184,11 +190,11 @@ public final class BatchDriver {
             } catch (SetupException e) {
                 stop("the driver cannot verify: " + e.getMessage());
             }
-            int inFlight = Math.max(1, settings.get(C2SparkSettings.SECTORS_IN_FLIGHT));
-            while (stopReason == null && (!pending.isEmpty() || !active.isEmpty())) {
-                while (active.size() < inFlight && !pending.isEmpty()) {
-                    submitPrepare(pending.poll());
-                }
+            while (stopReason == null && (window.hasWaiting() || !active.isEmpty())) {
+                // Preparations first: submitted before the prove job of a sector proven meanwhile, their
+                // tasks are scheduled ahead of its partitions.
+                window.toPrepare().forEach(this::submitPrepare);
+                window.toProve().forEach(id -> submitProve(active.get(id)));
                 Object event = events.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
                 while (event != null && stopReason == null) {
                     handle(event);
@@ -205,12 +211,11 @@ public final class BatchDriver {
                 r.job.cancel();
                 fail(r, why);
             }
-            for (SectorFile f : pending) {
+            for (SectorFile f : window.drainWaiting()) {
                 failures.put(f.sectorId(), why);
                 progress.sectorFailed();
                 report.add(sectorRow(f, "failed", why, null, 0, 0, 0));
             }
-            pending.clear();
             jsc.sc().removeSparkListener(progress);
             reportFailedAttempts();
             removeWork();
@@ -243,6 +248,8 @@ public final class BatchDriver {
         if (setups != null && !setups.lost().isEmpty()) {
             row.put("executorsLost", setups.lost());
         }
+        row.put("sectorsInFlight", window.provingLimit());
+        row.put("prepareAhead", window.ahead());
         putScheduling(row);
         return row;
     }
@@ -312,6 +319,7 @@ public final class BatchDriver {
                     WorkFiles.partitionInput(workRoot, run.file.sectorId(), k).toString()));
         }
         run.stage = "prove";
+        run.proveSubmittedMillis = System.currentTimeMillis();
         run.partitions = new PartitionOutcome[n];
         RDD<PartitionTask> rdd = jsc.parallelize(tasks, n).rdd();
         run.job = submit(rdd, new ProveTaskFunction(settings, carriedConf), n, "prove", run.file.sectorId());
@@ -349,7 +357,7 @@ public final class BatchDriver {
             if (p.rejection != null) {
                 fail(run, p.rejection);
             } else {
-                submitProve(run);
+                window.prepared(p.sectorId);
             }
         } else {
             PartitionOutcome o = (PartitionOutcome) event;
@@ -363,6 +371,8 @@ public final class BatchDriver {
             metrics.partitionProven(o);
             report.add(partitionRow(o));
             if (run.received == run.partitions.length) {
+                run.provenMillis = System.currentTimeMillis();
+                window.proven(o.sectorId);
                 finish(run);
             }
         }
@@ -442,6 +452,7 @@ public final class BatchDriver {
         }
         long writeNanos = System.nanoTime() - w0;
         active.remove(run.file.sectorId());
+        window.left(run.file.sectorId());
         cleanWork(run);
         verifiedCount++;
         progress.sectorVerified();
@@ -480,6 +491,7 @@ public final class BatchDriver {
 
     private void fail(SectorRun run, String reason, long verifyNanos, long writeNanos, String keptAt) {
         active.remove(run.file.sectorId());
+        window.left(run.file.sectorId());
         cleanWork(run);
         failures.put(run.file.sectorId(), reason);
         progress.sectorFailed();
@@ -562,6 +574,20 @@ public final class BatchDriver {
             m.put("prepareMs", millis(p.prepareNanos));
             m.put("prepareExecutor", p.executorId);
             m.put("prepareHost", p.host);
+            m.put("prepareStartMs", p.startMillis);
+            m.put("prepareEndMs", p.endMillis);
+        }
+        if (run != null) {
+            // The driver's clock, epoch ms like the partitions' startMs and endMs: the sector's way
+            // through the window, beside its preparation (executor clock) and its partitions.
+            m.put("prepareSubmittedMs", run.prepareSubmittedMillis);
+            if (run.proveSubmittedMillis > 0) {
+                m.put("proveSubmittedMs", run.proveSubmittedMillis);
+            }
+            if (run.provenMillis > 0) {
+                m.put("provenMs", run.provenMillis);
+            }
+            m.put("endMs", System.currentTimeMillis());
         }
         if (run != null && run.partitions != null) {
             long proveSum = 0;

@@ -19,9 +19,13 @@ public final class PrepareOutcome implements Serializable {
     final String executorId;
     final String host;
     final int attempt;
+    /** The executor's clock (epoch ms) when the task started and when it ended. */
+    final long startMillis;
+    final long endMillis;
 
     PrepareOutcome(String sectorId, String rejection, int partitions, byte[] statement, Map<String, String> facts,
-                   long[] partitionInputBytes, long prepareNanos, String executorId, String host, int attempt) {
+                   long[] partitionInputBytes, long prepareNanos, String executorId, String host, int attempt,
+                   long startMillis, long endMillis) {
         this.sectorId = sectorId;
         this.rejection = rejection;
         this.partitions = partitions;
@@ -32,5 +36,7 @@ public final class PrepareOutcome implements Serializable {
         this.executorId = executorId;
         this.host = host;
         this.attempt = attempt;
+        this.startMillis = startMillis;
+        this.endMillis = endMillis;
     }
 }

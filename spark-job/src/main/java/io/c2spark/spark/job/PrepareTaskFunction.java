@@ -49,6 +49,7 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
         }
         TaskPlace place = TaskPlace.current();
         long start = System.nanoTime();
+        long startMillis = System.currentTimeMillis();
         try {
             SectorPreparer preparer = ExecutorState.get(settings).preparer();
             Configuration conf = hadoopConf.toConfiguration();
@@ -92,7 +93,7 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
                 });
             } catch (InvalidSectorException e) {
                 workFs.delete(dir, true);
-                return rejected(file, e.getMessage(), start, place);
+                return rejected(file, e.getMessage(), start, startMillis, place);
             }
             int n = prepared.partitions();
             if (written.size() != n || written.first() != 0 || written.last() != n - 1) {
@@ -104,7 +105,8 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
                 sizes[k] = workFs.getFileStatus(WorkFiles.partitionInput(workRoot, file.sectorId(), k)).getLen();
             }
             return new PrepareOutcome(file.sectorId(), null, n, prepared.statement(), prepared.facts(), sizes,
-                    System.nanoTime() - start, place.executorId, place.host, place.attempt);
+                    System.nanoTime() - start, place.executorId, place.host, place.attempt, startMillis,
+                    System.currentTimeMillis());
         } catch (SetupException e) {
             return new SetupRefusal("prepare", file.sectorId(), 0, place, e.getMessage());
         } catch (RuntimeException e) {
@@ -114,8 +116,9 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
         }
     }
 
-    private static PrepareOutcome rejected(SectorFile file, String reason, long start, TaskPlace place) {
+    private static PrepareOutcome rejected(SectorFile file, String reason, long start, long startMillis, TaskPlace place) {
         return new PrepareOutcome(file.sectorId(), reason == null ? "rejected" : reason, 0, new byte[0], Map.of(),
-                new long[0], System.nanoTime() - start, place.executorId, place.host, place.attempt);
+                new long[0], System.nanoTime() - start, place.executorId, place.host, place.attempt, startMillis,
+                System.currentTimeMillis());
     }
 }

@@ -47,8 +47,13 @@ public final class C2SparkSettings {
     public static final Setting<String> WORKLOAD = declare("c2spark.workload", Setting.Type.STRING, "porep",
             "What to prove: the name of a Workload found by ServiceLoader, or a Workload class name.", false);
     public static final Setting<Integer> SECTORS_IN_FLIGHT = declare("c2spark.sectors.inFlight",
-            Setting.Type.INT, "8", "Sectors prepared or being proven at once; bounds the compact inputs "
-            + "on disk and lets early sectors finish (and be written) while later ones wait.", false);
+            Setting.Type.INT, "8", "Sectors being proven at once (prove jobs submitted, partitions not all in): "
+            + "lets early sectors finish (and be written) while later ones wait.", false);
+    public static final Setting<Integer> SECTORS_PREPARE_AHEAD = declare("c2spark.sectors.prepareAhead",
+            Setting.Type.INT, "2", "Sectors prepared ahead of those being proven, so that a sector's place is "
+            + "taken by a prepared one as soon as its last partition is in, and the devices never wait for "
+            + "inputs; each sector proven starts one more preparation. With c2spark.sectors.inFlight it bounds "
+            + "the compact inputs on disk.", false);
     public static final Setting<String> LOCAL_GPUS = declare("c2spark.local.gpus", Setting.Type.STRING, "auto",
             "Devices an executor hands out itself when Spark schedules no gpu resource (plain local "
             + "mode): a comma-separated list of addresses, 'auto' (nvidia-smi's list, none without it) "

@@ -142,6 +142,53 @@ class LocalBatchTest {
         assertTrue(again.rows("partition").stream().noneMatch(p -> p.get("sector").asText().startsWith("good")));
     }
 
+    /**
+     * Preparation runs ahead of proving (c2spark.sectors.inFlight=2, prepareAhead=2): sector 3's
+     * preparation starts before sector 1 or 2 is written (when sectors were taken two at a time from
+     * prepare to written, it started only once one of them was), and sectors 3 and 4 are prepared
+     * before any partition is proven (their prepare jobs come before every prove job); no more than
+     * two sectors are being proven at once; and the report holds each sector's way through the window.
+     */
+    @Test
+    void preparationRunsAheadOfProving() throws Exception {
+        Path in = new Path(tmp.getPath(), "in");
+        for (int i = 1; i <= 6; i++) {
+            TestSectors.write(fs, new Path(in, "s" + i + ".json"), 2, 40);
+        }
+        Path out = new Path(tmp.getPath(), "out");
+        JobHarness.Run run = JobHarness.run(jsc, Map.of("c2spark.input", in.toString(), "c2spark.output", out.toString(),
+                "c2spark.sectors.inFlight", "2", "c2spark.sectors.prepareAhead", "2", "c2spark.progress.intervalSeconds", "0"));
+        assertEquals(6, run.summary.verified());
+        JsonNode s1 = run.sector("s1");
+        JsonNode s2 = run.sector("s2");
+        JsonNode s3 = run.sector("s3");
+        long firstWritten = Math.min(s1.get("endMs").asLong(), s2.get("endMs").asLong());
+        assertTrue(s3.get("prepareStartMs").asLong() < firstWritten, "sector 3's preparation started at "
+                + s3.get("prepareStartMs") + ", sectors 1 and 2 were written at " + s1.get("endMs") + " and " + s2.get("endMs"));
+        long firstProof = run.rows("partition").stream().mapToLong(p -> p.get("startMs").asLong()).min().getAsLong();
+        for (String id : new String[] {"s3", "s4"}) {
+            assertTrue(run.sector(id).get("prepareStartMs").asLong() <= firstProof, id + " prepared ahead: "
+                    + run.sector(id) + ", first prove task at " + firstProof);
+        }
+        List<long[]> proving = new java.util.ArrayList<>();
+        for (JsonNode r : run.rows("sector")) {
+            long submitted = r.get("proveSubmittedMs").asLong();
+            long proven = r.get("provenMs").asLong();
+            assertTrue(r.get("prepareSubmittedMs").asLong() <= r.get("prepareStartMs").asLong() + 1000, r.toString());
+            assertTrue(r.get("prepareEndMs").asLong() <= submitted + 1000, "prepared before its prove job: " + r);
+            assertTrue(submitted <= proven && proven <= r.get("endMs").asLong(), r.toString());
+            proving.add(new long[] {submitted, proven});
+        }
+        for (long[] a : proving) {
+            // Sectors proving at the instant a's prove job was submitted, a included.
+            long at = proving.stream().filter(b -> b[0] <= a[0] && a[0] < b[1]).count();
+            assertTrue(at <= 2, "at most two sectors proven at once, " + at + " at " + a[0]);
+        }
+        JsonNode summary = run.rows("run").get(0);
+        assertEquals(2, summary.get("sectorsInFlight").asInt());
+        assertEquals(2, summary.get("prepareAhead").asInt());
+    }
+
     @Test
     void inputsFromAManifestAndAGlob() throws Exception {
         Path in = new Path(tmp.getPath(), "in");

@@ -1,41 +1,59 @@
 package io.c2spark.core.porep.c2;
 
 import io.c2spark.core.groth16.Groth16Prover;
-import io.c2spark.core.groth16.Proof;
-import io.c2spark.core.groth16.ProofEncoding;
+import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.circuit.PartitionCircuits;
 import io.c2spark.core.porep.seal.VanillaVerifier;
 import io.c2spark.core.porep.vanilla.proof.VanillaProofException;
+import io.c2spark.core.r1cs.BlockWitnessSynthesis;
 import io.c2spark.core.r1cs.Witness;
-import io.c2spark.core.r1cs.WitnessSystem;
 import java.util.Random;
 import java.util.function.Consumer;
 
 /**
  * C2 of one sector: checks the C1 file's vanilla proofs natively (a bad file is refused before any
- * proving), then proves each partition's circuit; the seal proof is the partitions' 192-byte proofs
- * concatenated, in partition order, as Filecoin's.
+ * proving), then proves each partition's circuit through a {@link PartitionPipeline} (the next
+ * partition's witness built while the device proves the current one, where the prover runs
+ * several proofs at once), each proof verified as it is made; the seal proof is the partitions'
+ * 192-byte proofs concatenated, in partition order, as Filecoin's.
  */
 public final class SealProver {
     private SealProver() {
     }
 
-    public static byte[] prove(C1Output c1, Groth16Prover prover, Random rng, Consumer<String> progress)
+    /** The seal proof, each partition verified against vk; throws when one does not verify. */
+    public static byte[] prove(C1Output c1, Groth16Prover prover, VerifyingKey vk, Random rng, Consumer<String> progress)
             throws VanillaProofException {
-        VanillaVerifier.verify(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.seed(),
-                c1.vanillaProofs());
-        int partitions = c1.partitions();
-        byte[] out = new byte[partitions * ProofEncoding.BYTES];
-        for (int k = 0; k < partitions; k++) {
-            long t0 = System.nanoTime();
-            Witness w = WitnessSystem.of(PartitionCircuits.of(c1, k));
-            double witnessS = PorepParameters.secondsSince(t0);
-            Proof proof = prover.prove(w, rng);
-            System.arraycopy(ProofEncoding.encode(proof), 0, out, k * ProofEncoding.BYTES, ProofEncoding.BYTES);
-            progress.accept(String.format("partition %d/%d proved (witness %.1f s, proof %.1f s)", k + 1, partitions,
-                    witnessS, PorepParameters.secondsSince(t0) - witnessS));
+        PartitionPipeline.Result result = run(c1, prover, vk, rng, progress);
+        int bad = result.firstInvalidPartition();
+        if (bad >= 0) {
+            throw new IllegalStateException("the proof of partition " + bad + " does not verify");
         }
-        return out;
+        return result.proofs();
+    }
+
+    /** Checks the vanilla proofs, then proves every partition, each checked against vk; the result says which verified. */
+    public static PartitionPipeline.Result run(C1Output c1, Groth16Prover prover, VerifyingKey vk, Random rng,
+            Consumer<String> progress) throws VanillaProofException {
+        VanillaVerifier.verify(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.seed(), c1.vanillaProofs());
+        return runChecked(c1, prover, vk, rng, progress);
+    }
+
+    /** As {@link #run} for a C1 whose vanilla proofs the caller has verified already (a 32GiB C1's take about a second). */
+    public static PartitionPipeline.Result runChecked(C1Output checked, Groth16Prover prover, VerifyingKey vk, Random rng,
+            Consumer<String> progress) {
+        return PartitionPipeline.prove(checked.partitions(), k -> witness(checked, k), prover, rng, check(checked, vk),
+                progress);
+    }
+
+    /** A partition's witness, its challenges synthesised in parallel. */
+    public static Witness witness(C1Output c1, int partition) {
+        return BlockWitnessSynthesis.of(PartitionCircuits.of(c1, partition));
+    }
+
+    /** The check of each partition's proof against vk and the C1's public values. */
+    public static PartitionPipeline.PartitionCheck check(C1Output c1, VerifyingKey vk) {
+        return SealVerifier.partitionCheck(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.seed(), vk);
     }
 }

@@ -52,6 +52,24 @@ public final class SealVerifier {
     }
 
     /**
+     * The check of each partition's proof (192 bytes) against the public inputs derived from these
+     * values, for {@link PartitionPipeline}: false when it does not decode or does not verify.
+     */
+    public static PartitionPipeline.PartitionCheck partitionCheck(RegisteredSealProof proof, byte[] replicaId, byte[] commD,
+            byte[] commR, byte[] seed, VerifyingKey vk) {
+        Verifier verifier = new Verifier(vk);
+        return (k, bytes) -> {
+            Proof p;
+            try {
+                p = ProofEncoding.decode(bytes);
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
+            return verifier.verify(PublicInputs.forPartition(proof, replicaId, commD, commR, seed, k), p);
+        };
+    }
+
+    /**
      * The first partition whose proof does not verify or does not decode, or -1 when all verify.
      *
      * @throws IllegalArgumentException when the seal proof's length is not the sector size's
