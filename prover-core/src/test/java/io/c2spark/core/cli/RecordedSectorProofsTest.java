@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The sector proofs recorded from the H200 (docs/gpu-runs/2026-12-03-32gib and -64gib) still verify
+ * The sector proofs recorded from the H200 (docs/gpu-runs/2026-12-0N-32gib and -64gib) still verify
  * here, on the CPU, as a storage provider would check them: the C1 file made again from its seed by
  * synth-c1, then `c2spark verify` with the recorded verifying key. A change to the synthetic C1, the
  * public inputs or the proof format that would break them shows here.
@@ -21,9 +21,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Tag("slow")
 class RecordedSectorProofsTest {
     @ParameterizedTest
-    @ValueSource(strings = {"32GiB", "64GiB"})
-    void recordedProofVerifies(String size, @TempDir Path dir) throws Exception {
-        Path run = NodeOracle.repoRoot().resolve("docs/gpu-runs/2026-12-03-" + size.toLowerCase());
+    @ValueSource(strings = {"2026-12-03-32gib", "2026-12-03-64gib", "2026-12-04-32gib", "2026-12-04-64gib"})
+    void recordedProofVerifies(String folder, @TempDir Path dir) throws Exception {
+        Path run = NodeOracle.repoRoot().resolve("docs/gpu-runs").resolve(folder);
+        String size = folder.substring(folder.lastIndexOf('-') + 1).replace("gib", "GiB");
         String seed = Files.readString(run.resolve("c1.seed")).trim();
         Path c1 = dir.resolve("c1.json");
         Run synth = ProveCommandTest.run("synth-c1", "--sector-size", size, "--seed", seed, "--out", c1.toString());
