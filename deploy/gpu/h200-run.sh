@@ -14,7 +14,7 @@
 #   deploy/gpu/h200-run.sh wait SECONDS OUT   (there) waits until the stages end or SECONDS pass,
 #       prints the stages' times and leaves their logs in OUT/logs.tgz.
 #
-# STAGES (default "suite params prove profile corrupt steady job load fault"):
+# STAGES (default "suite params prove profile corrupt steady job load fault graph"):
 #   suite    every gpu-tagged test (run.sh with SKIP_BENCH and SKIP_PROVER_BENCH)
 #   params, prove, profile, corrupt, steady   sector-run.sh's phases at SIZE (default 32GiB) in
 #            /tmp/c2s/w-SIZE
@@ -24,6 +24,8 @@
 #   job      c2spark run on three synthetic 32GiB sectors (JOB_SECTORS), c2spark.params.preload=32GiB,
 #            GPU 0, c2spark.gpu.workersPerDevice=2, its report and log
 #   load, fault   run-robustness.sh's stages
+#   graph    sdr-graph's parent-cache digests, both porep ids, at GRAPH_SIZES (default "32GiB 64GiB"),
+#            each checked against rust-fil-proofs' parent_cache.json (prover-core's test vectors)
 #
 # Device-tool calls (DIR = .device/h200, ignored): the GPU bundle first, which starts the stages,
 # then one call per job part, then waits:
@@ -38,7 +40,7 @@ base=/tmp/c2s
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
-usage() { sed -n '2,34p' "$0" >&2; exit 2; }
+usage() { sed -n '2,/^set /p' "$0" | grep '^#' >&2; exit 2; }
 
 case "$mode" in
   bundle)
@@ -72,7 +74,7 @@ case "$mode" in
     mkdir -p "$base/repo"
     tar -C "$repo" --exclude=./.device --exclude=./.git -cf - . | tar -C "$base/repo" -xf -
     setsid nohup "$base/repo/deploy/gpu/h200-run.sh" stages > "$base/out/stages.log" 2>&1 < /dev/null &
-    echo "stages started: ${STAGES:-suite params prove profile corrupt steady job load fault}"
+    echo "stages started: ${STAGES:-suite params prove profile corrupt steady job load fault graph}"
     exit 0
     ;;
   wait)
@@ -106,7 +108,7 @@ await() {
   done
 }
 overall=0
-for stage in ${STAGES:-suite params prove profile corrupt steady job load fault}; do
+for stage in ${STAGES:-suite params prove profile corrupt steady job load fault graph}; do
   stamp "$stage start"
   mkdir -p "$out/$stage"
   case $stage in
@@ -155,6 +157,18 @@ for stage in ${STAGES:-suite params prove profile corrupt steady job load fault}
       for p in $(cat "$base/gpu/spark-parts.txt") part-tests; do ln -sfn "$base/spark/$p" "$base/robust/$p"; done
       STAGES=$stage "$base/repo/deploy/gpu/run-robustness.sh" run "$base/robust" "$out/robust" > "$out/$stage/run.log" 2>&1
       status=$?
+      ;;
+    graph)
+      status=0
+      for g in ${GRAPH_SIZES:-32GiB 64GiB}; do
+        "$base/gpu/sector-run.sh" graph "$g" "$base/w-graph" "$out/graph" >> "$out/graph/run.log" 2>&1 || status=1
+      done
+      # Each digest printed must be one of rust-fil-proofs' parent_cache.json (the project's copy).
+      vectors=$base/repo/prover-core/src/test/resources/vectors/rust-fil-proofs.parent_cache.json
+      for d in $(grep -o 'digest [0-9a-f]\{64\}' "$out/graph/sdr-graph.log" | cut -d' ' -f2); do
+        if grep -q "$d" "$vectors"; then echo "digest $d: in parent_cache.json"; else echo "digest $d: NOT in parent_cache.json"; status=1; fi
+      done | tee -a "$out/graph/run.log"
+      [ "$(grep -c 'NOT in' "$out/graph/run.log")" = 0 ] || status=1
       ;;
     clean)
       rm -rf "$work"
