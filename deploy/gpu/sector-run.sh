@@ -86,14 +86,14 @@ case "$phase" in
     status=${PIPESTATUS[0]}
     ;;
   steady)
-    cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector ${PROVE_OPTS:-} -cp "$cp" io.c2spark.gpu.prover.SteadyStateBench \
+    cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector ${PROVE_OPTS:-} -cp "$cp" io.c2spark.bench.SteadyStateBench \
       "$work/params" "$size" "${SECTORS:-4}" "$work/steady" "${BACKEND:-gpu}" 2>&1 | grep -v "^WARNING: Using incubator" \
       | tee "$out/steady.log"
     status=${PIPESTATUS[0]}
     rm -rf "$work/steady"
     ;;
   load)
-    cli -Xmx16g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.gpu.prover.ParameterLoadBench \
+    cli -Xmx16g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.bench.ParameterLoadBench \
       "$work/params" "$size" "$out" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/load.log"
     status=${PIPESTATUS[0]}
     ;;

@@ -1,14 +1,16 @@
-package io.c2spark.gpu.prover;
+package io.c2spark.bench;
 
 import io.c2spark.core.groth16.ParameterFile;
 import io.c2spark.core.groth16.QueryLayout;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c2.PorepParameters;
 import io.c2spark.core.r1cs.R1csShape;
-import io.c2spark.gpu.runtime.GpuDevice;
-import io.c2spark.gpu.GpuTestDevice;
-import io.c2spark.gpu.TestData;
 import io.c2spark.gpu.coordinator.VramLedger;
+import io.c2spark.gpu.prover.CoordinatedGpuProver;
+import io.c2spark.gpu.prover.DeviceProvingKey;
+import io.c2spark.gpu.prover.PeakRss;
+import io.c2spark.gpu.prover.ProofPlan;
+import io.c2spark.gpu.runtime.GpuDevice;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +45,10 @@ public final class ParameterLoadBench {
         if (!Files.isRegularFile(shapeFile)) {
             throw new IllegalStateException("no shape file " + shapeFile + ": make the parameters with `c2spark params`");
         }
-        GpuDevice device = GpuTestDevice.get();
+        if (GpuDevice.count() == 0) {
+            throw new IllegalStateException("no CUDA device is visible here (no NVIDIA driver library, or no GPU)");
+        }
+        GpuDevice device = GpuDevice.open(Integer.getInteger("c2spark.gpu.device", 0));
         System.out.printf(Locale.ROOT, "[load] %s on %s, max heap %.1f GiB%n", size.label(), device, gib(Runtime.getRuntime().maxMemory()));
         long t0 = System.nanoTime();
         R1csShape shape = PorepParameters.circuitShape(size, dir);

@@ -1,4 +1,4 @@
-package io.c2spark.gpu.prover;
+package io.c2spark.bench;
 
 import io.c2spark.core.groth16.CpuProver;
 import io.c2spark.core.groth16.Groth16Prover;
@@ -18,6 +18,8 @@ import io.c2spark.core.porep.seal.SyntheticInputs;
 import io.c2spark.core.porep.seal.SyntheticSector;
 import io.c2spark.core.porep.seal.VanillaVerifier;
 import io.c2spark.core.r1cs.R1csShape;
+import io.c2spark.gpu.prover.GpuProverProvider;
+import io.c2spark.gpu.prover.PeakRss;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
