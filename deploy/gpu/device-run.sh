@@ -48,7 +48,7 @@ if [ "${SKIP_PROVER_BENCH:-0}" != 1 ]; then
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
 if [ -n "${LOAD_BENCH_PARAMS:-}" ]; then
-  "$java" -Xmx16g -Xss8m --add-modules=jdk.incubator.vector ${BENCH_OPTS:-} -cp "$cp" io.c2spark.gpu.prover.ParameterLoadBench \
+  "$java" -Xmx16g -Xss8m --add-modules=jdk.incubator.vector ${BENCH_OPTS:-} -cp "$cp" io.c2spark.bench.ParameterLoadBench \
     "$LOAD_BENCH_PARAMS" "${LOAD_BENCH_SIZE:-32GiB}" "$out" 2>&1 | tee "$out/parameter-load.log"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi

@@ -22,13 +22,16 @@ fi
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
-# package (not install): the reactor resolves prover-core and native-cuda from their target/ jars,
-# so no snapshot lands in ~/.m2 for other builds to pick up.
-(cd "$repo" && mvn -B -q -ntp -DskipTests package -pl gpu-executor -am)
+# package (not install): the reactor resolves prover-core, native-cuda and gpu-executor from their
+# target/ jars, so no snapshot lands in ~/.m2 for other builds to pick up.
+(cd "$repo" && mvn -B -q -ntp -DskipTests package -pl cli -am)
 rm -rf "$dir/lib" "$dir/test-classes"
 mkdir -p "$dir/lib"
+# gpu-executor's test dependencies (the gpu tests), then the command line's jars (sector-run.sh's
+# c2spark commands and the benchmark programs), gpu-executor's among them.
 cp "$repo"/gpu-executor/target/lib/*.jar "$dir/lib/"
-cp "$repo/gpu-executor/target/gpu-executor.jar" "$dir/lib/"
+cp "$repo"/cli/target/lib/*.jar "$dir/lib/"
+cp "$repo/cli/target/c2spark-cli.jar" "$dir/lib/"
 cp -r "$repo/gpu-executor/target/test-classes" "$dir/test-classes"
 # jcuda-natives holds four libraries (26 MB unpacked); the driver API needs one.
 natives=$(ls "$dir"/lib/jcuda-natives-*-linux-x86_64.jar)

@@ -36,7 +36,7 @@ stamp "$phase $size start"
 case "$phase" in
   params)
     df -h "$work" | tail -1 | tee "$out/disk-before.txt"
-    cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.core.cli.C2SparkCli \
+    cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.cli.C2SparkCli \
       params --sector-size "$size" --backend "${BACKEND:-gpu}" --seed "$seed" --out "$work/params" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/params.log"
     status=${PIPESTATUS[0]}
     ls -l "$work/params" | tee -a "$out/params.log"
@@ -44,7 +44,7 @@ case "$phase" in
     cp "$work/params/"*.vk "$out/" 2>/dev/null
     if [ "$status" = 0 ] && [ "${SAMPLES:-10000}" != 0 ]; then
       stem=$(ls "$work/params/"*.params | sed 's/\.params$//')
-      cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.core.cli.C2SparkCli \
+      cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.cli.C2SparkCli \
         params-check --params "$stem.params" --shape "$stem.shape" --seed "$seed" --samples "${SAMPLES:-10000}" 2>&1 \
         | grep -v "^WARNING: Using incubator" | tee "$out/params-check.log"
       status=${PIPESTATUS[0]}
@@ -54,17 +54,17 @@ case "$phase" in
   prove)
     echo "$c1seed" > "$out/c1.seed"
     opts="-Xmx16g -Xss8m --add-modules=jdk.incubator.vector ${PROVE_OPTS:-}"
-    cli $opts -cp "$cp" io.c2spark.core.cli.C2SparkCli synth-c1 --sector-size "$size" --seed "$c1seed" \
+    cli $opts -cp "$cp" io.c2spark.cli.C2SparkCli synth-c1 --sector-size "$size" --seed "$c1seed" \
       --out "$work/c1.json" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/synth-c1.log"
     rm -rf "$work/snarkjs"
-    cli $opts -cp "$cp" io.c2spark.core.cli.C2SparkCli prove --backend "${BACKEND:-gpu}" --c1 "$work/c1.json" --params "$work/params" \
+    cli $opts -cp "$cp" io.c2spark.cli.C2SparkCli prove --backend "${BACKEND:-gpu}" --c1 "$work/c1.json" --params "$work/params" \
       --out "$work/sector.proof" --snarkjs-out "$work/snarkjs" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/prove.log"
     status=${PIPESTATUS[0]}
     stamp "proved (status $status)"
     if [ "$status" = 0 ]; then
       cp "$work/sector.proof" "$out/"
       vk=$(ls "$work/params/"*.vk)
-      cli -Xmx4g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.core.cli.C2SparkCli verify --c1 "$work/c1.json" \
+      cli -Xmx4g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.cli.C2SparkCli verify --c1 "$work/c1.json" \
         --vk "$vk" --proof "$work/sector.proof" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/verify.log"
       status=${PIPESTATUS[0]}
       tar czf "$out/snarkjs.tgz" -C "$work" snarkjs
@@ -72,9 +72,9 @@ case "$phase" in
     ;;
   profile)
     opts="-Xmx16g -Xss8m --add-modules=jdk.incubator.vector ${PROVE_OPTS:-}"
-    [ -f "$work/c1.json" ] || cli $opts -cp "$cp" io.c2spark.core.cli.C2SparkCli synth-c1 --sector-size "$size" --seed "$c1seed" \
+    [ -f "$work/c1.json" ] || cli $opts -cp "$cp" io.c2spark.cli.C2SparkCli synth-c1 --sector-size "$size" --seed "$c1seed" \
       --out "$work/c1.json" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/synth-c1.log"
-    cli $opts -cp "$cp" io.c2spark.core.cli.C2SparkCli prove --backend "${BACKEND:-gpu}" --profile --c1 "$work/c1.json" \
+    cli $opts -cp "$cp" io.c2spark.cli.C2SparkCli prove --backend "${BACKEND:-gpu}" --profile --c1 "$work/c1.json" \
       --params "$work/params" --out "$work/profiled.proof" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/profile.log"
     status=${PIPESTATUS[0]}
     ;;
@@ -86,21 +86,21 @@ case "$phase" in
     status=${PIPESTATUS[0]}
     ;;
   steady)
-    cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector ${PROVE_OPTS:-} -cp "$cp" io.c2spark.gpu.prover.SteadyStateBench \
+    cli -Xmx20g -Xss8m --add-modules=jdk.incubator.vector ${PROVE_OPTS:-} -cp "$cp" io.c2spark.bench.SteadyStateBench \
       "$work/params" "$size" "${SECTORS:-4}" "$work/steady" "${BACKEND:-gpu}" 2>&1 | grep -v "^WARNING: Using incubator" \
       | tee "$out/steady.log"
     status=${PIPESTATUS[0]}
     rm -rf "$work/steady"
     ;;
   load)
-    cli -Xmx16g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.gpu.prover.ParameterLoadBench \
+    cli -Xmx16g -Xss8m --add-modules=jdk.incubator.vector -cp "$cp" io.c2spark.bench.ParameterLoadBench \
       "$work/params" "$size" "$out" 2>&1 | grep -v "^WARNING: Using incubator" | tee "$out/load.log"
     status=${PIPESTATUS[0]}
     ;;
   graph)
     status=0
     for legacy in "" --legacy; do
-      cli -Xmx4g -Xss8m -cp "$cp" io.c2spark.core.cli.C2SparkCli sdr-graph --sector-size "$size" $legacy 2>&1 \
+      cli -Xmx4g -Xss8m -cp "$cp" io.c2spark.cli.C2SparkCli sdr-graph --sector-size "$size" $legacy 2>&1 \
         | grep -v "ETA" | tee -a "$out/sdr-graph.log"
       [ "${PIPESTATUS[0]}" = 0 ] || status=1
     done

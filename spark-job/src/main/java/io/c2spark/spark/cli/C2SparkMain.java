@@ -1,11 +1,11 @@
 package io.c2spark.spark.cli;
 
-import io.c2spark.core.cli.C2SparkCli;
-import io.c2spark.core.cli.FileErrorHandler;
+import io.c2spark.cli.C2SparkCli;
+import io.c2spark.cli.FileErrorHandler;
 import picocli.CommandLine;
 
 /**
- * The full {@code c2spark} command line: prover-core's subcommands plus those that need Spark
+ * The full {@code c2spark} command line: C2SparkCli's subcommands plus those that need Spark
  * ({@code run}, {@code settings}). The launcher runs this class with spark-job's classpath.
  */
 public final class C2SparkMain {

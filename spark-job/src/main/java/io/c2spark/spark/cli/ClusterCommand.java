@@ -2,7 +2,7 @@ package io.c2spark.spark.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.c2spark.core.cli.ExitStatus;
+import io.c2spark.cli.ExitStatus;
 import io.c2spark.spark.cluster.SparkDaemons;
 import java.io.IOException;
 import java.net.InetAddress;

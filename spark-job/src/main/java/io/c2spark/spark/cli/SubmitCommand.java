@@ -1,6 +1,6 @@
 package io.c2spark.spark.cli;
 
-import io.c2spark.core.cli.ExitStatus;
+import io.c2spark.cli.ExitStatus;
 import io.c2spark.spark.job.C2SparkJob;
 import java.io.IOException;
 import java.nio.file.Files;

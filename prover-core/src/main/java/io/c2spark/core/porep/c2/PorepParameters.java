@@ -66,7 +66,7 @@ public final class PorepParameters {
     }
 
     /** The name a shape file records for the circuit it holds. */
-    static String circuitName(SectorShape shape) {
+    public static String circuitName(SectorShape shape) {
         return "PoRep partition circuit, " + shape.label() + ", " + shape.challengesPerPartition()
                 + " challenges per partition";
     }

@@ -1,5 +1,0 @@
-package io.c2spark.core.fuzz;
-
-/** A mutated file: its bytes and, in words, what was done to the original (for reports and regressions). */
-public record Mutation(String description, byte[] bytes) {
-}
