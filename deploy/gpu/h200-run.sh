@@ -139,7 +139,7 @@ for stage in ${STAGES:-suite params prove profile corrupt steady job load fault 
       mkdir -p "$input"
       status=0
       for k in $(seq 1 "${JOB_SECTORS:-3}"); do
-        "$java" -Xmx8g "${jvm[@]}" -cp "$cp" io.c2spark.core.cli.C2SparkCli synth-c1 --sector-size "$size" \
+        "$java" -Xmx8g "${jvm[@]}" -cp "$cp" io.c2spark.cli.C2SparkCli synth-c1 --sector-size "$size" \
           --seed "$(printf '%064x' $((0x3200 + k)))" --out "$input/sector-$k.json" >> "$out/job/synth-c1.log" 2>&1 || status=1
       done
       start=$(date +%s%N)

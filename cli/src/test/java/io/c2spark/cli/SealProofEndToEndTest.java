@@ -124,13 +124,22 @@ class SealProofEndToEndTest {
         String theirs = snarkjsVerify(sj, "verification_key.json", "public.json", "proof.json");
         assertTrue(theirs.contains("OK"), theirs);
 
+        // The zcash sign flag of partition 0's A: -A, a well-formed point, and a proof that does not verify.
         byte[] tampered = sealProof.clone();
-        tampered[100] ^= 4;
+        tampered[0] ^= 0x20;
         Path tamperedFile = dir.resolve("tampered.proof");
         Files.write(tamperedFile, tampered);
         String bad = run(1, "verify", "--c1", c1File.toString(), "--vk", vkFile.toString(), "--proof",
                 tamperedFile.toString());
         assertTrue(bad.startsWith("INVALID: partition 0"), bad);
+        // A flipped bit of B's x: no longer a point of the group, so the file is malformed, not a wrong proof.
+        byte[] malformed = sealProof.clone();
+        malformed[100] ^= 4;
+        Path malformedFile = dir.resolve("malformed.proof");
+        Files.write(malformedFile, malformed);
+        String refused = run(2, "verify", "--c1", c1File.toString(), "--vk", vkFile.toString(), "--proof",
+                malformedFile.toString());
+        assertTrue(refused.contains(malformedFile.toString()) && refused.contains("partition 0"), refused);
 
         VerifyingKey vk = ParameterFiles.readVk(vkFile);
         // Another seed that picks other challenges: with 63 challengeable nodes, a seed picks the same
