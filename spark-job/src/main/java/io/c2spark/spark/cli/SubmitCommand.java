@@ -90,7 +90,7 @@ public final class SubmitCommand implements Callable<Integer> {
         for (String[] m : modules) {
             if (master.startsWith(m[0]) && !loadable(m[1])) {
                 return Optional.of("--master " + master + " needs Spark's module " + m[2] + ", which c2spark's own"
-                        + " Spark jars do not have; set SPARK_HOME to a Spark 4.1 installation (Scala 2.13) to submit"
+                        + " Spark jars do not have; set SPARK_HOME to a Spark 4.2 installation (Scala 2.13) to submit"
                         + " there");
             }
         }

@@ -21,15 +21,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * YARN as far as it can be exercised here: Hadoop's MiniYARNCluster (hadoop-client-minicluster 3.4.2,
- * with Bouncy Castle and JAXB added for Java 17) runs a resource manager with the dominant-resource
+ * YARN as far as it can be exercised here: Hadoop's MiniYARNCluster (hadoop-client-minicluster, with
+ * Bouncy Castle and JAXB added for Java 17) runs a resource manager with the dominant-resource
  * calculator and a node manager offering two yarn.io/gpu, the resource spark-defaults-yarn.conf's
  * executors ask for; and `c2spark submit --master yarn --properties-file spark-defaults-yarn.conf`
- * against it, with c2spark's own Spark jars, is refused at once with one line saying what is missing.
- * The executors themselves cannot run under YARN here: that needs Spark's YARN module at Spark's own
- * version, spark-yarn_2.13 4.1.1, which the package registry reachable here does not serve (it has
- * 4.0.1 and 4.2.0; 4.0.1's client fails against spark-core 4.1.1 with NoSuchMethodError
- * SparkHadoopUtil$.newConfiguration(SparkConf)).
+ * against it, with c2spark's own Spark jars, is refused at once with one line saying what is missing:
+ * Spark's YARN module, spark-yarn_2.13, which those jars do not hold.
  */
 @Tag("slow")
 class YarnClusterTest {
@@ -109,7 +106,7 @@ class YarnClusterTest {
         String output = Files.readString(log, StandardCharsets.UTF_8);
         assertEquals(2, submit.exitValue(), output);
         assertTrue(output.contains("c2spark submit: --master yarn needs Spark's module spark-yarn_2.13, which c2spark's"
-                + " own Spark jars do not have; set SPARK_HOME to a Spark 4.1 installation (Scala 2.13) to submit"
+                + " own Spark jars do not have; set SPARK_HOME to a Spark 4.2 installation (Scala 2.13) to submit"
                 + " there"), output);
         assertEquals(0, yarn.getResourceManager().getRMContext().getRMApps().size(), "no application reached YARN");
     }
