@@ -43,10 +43,10 @@ class SparkJarsTest {
     }
 
     @Test
-    void sparksModulesAreAtSparksVersionEachJarOnce() throws IOException {
+    void sparksModulesAreAtSparksVersionWithItsYarnModuleEachJarOnce() throws IOException {
         Map<String, String> v = versions();
         String spark = package$.MODULE$.SPARK_VERSION();
-        for (String module : new String[] {"spark-core_2.13", "spark-launcher_2.13"}) {
+        for (String module : new String[] {"spark-core_2.13", "spark-launcher_2.13", "spark-yarn_2.13"}) {
             assertEquals(spark, v.get(module), module + " in " + v);
         }
     }
