@@ -31,6 +31,8 @@ import picocli.CommandLine.Unmatched;
             "2:the batch could not start (a bad setting, no input, an output that cannot be written)",
             "other:spark-submit's own (a bad spark-submit option, say)"})
 public final class SubmitCommand implements Callable<Integer> {
+    private static final String YARN_JARS = "spark.yarn.jars";
+
     /** Everything after `submit`, `--` included: picocli's end-of-options delimiter is turned off for it. */
     @Unmatched
     List<String> args = new ArrayList<>();
@@ -67,16 +69,20 @@ public final class SubmitCommand implements Callable<Integer> {
             System.err.println("c2spark submit: " + missing.get());
             return ExitStatus.BAD_INPUT;
         }
+        String sparkJars = System.getProperty("c2spark.sparkJars");
+        if (master(args).equals("yarn") && sparkJars != null && System.getProperty(YARN_JARS) == null) {
+            // YARN starts the application master and the executors from the Spark jars spark.yarn.jars
+            // names, uploaded with the application; unset, Spark's client would look for SPARK_HOME's.
+            // As a system property it is a default: spark.yarn.jars given with --conf or in the properties
+            // file wins, and so does spark.yarn.archive.
+            System.setProperty(YARN_JARS, Path.of(sparkJars).toAbsolutePath() + "/*");
+        }
         org.apache.spark.deploy.SparkSubmit.main(submitArgs.toArray(new String[0]));
         return ExitStatus.OK;
     }
 
-    /**
-     * c2spark's own Spark jars hold Spark's core, which runs standalone and local masters; YARN and
-     * Kubernetes need Spark modules that only a Spark installation brings. Why this submission cannot
-     * go through them, if it cannot.
-     */
-    static Optional<String> missingModule(List<String> args) {
+    /** The master the options before {@code --} name, "" when none does. */
+    static String master(List<String> args) {
         String master = "";
         for (int i = 0; i < args.size() && !args.get(i).equals("--"); i++) {
             if (args.get(i).equals("--master") && i + 1 < args.size()) {
@@ -85,14 +91,20 @@ public final class SubmitCommand implements Callable<Integer> {
                 master = args.get(i).substring("--master=".length());
             }
         }
-        String[][] modules = {{"yarn", "org.apache.spark.deploy.yarn.Client", "spark-yarn_2.13"},
-            {"k8s://", "org.apache.spark.deploy.k8s.submit.KubernetesClientApplication", "spark-kubernetes_2.13"}};
-        for (String[] m : modules) {
-            if (master.startsWith(m[0]) && !loadable(m[1])) {
-                return Optional.of("--master " + master + " needs Spark's module " + m[2] + ", which c2spark's own"
-                        + " Spark jars do not have; set SPARK_HOME to a Spark 4.1 installation (Scala 2.13) to submit"
-                        + " there");
-            }
+        return master;
+    }
+
+    /**
+     * c2spark's own Spark jars hold Spark's core and its YARN module, which run standalone, local and
+     * YARN masters; Kubernetes needs a Spark module that only a Spark installation brings. Why this
+     * submission cannot go through them, if it cannot.
+     */
+    static Optional<String> missingModule(List<String> args) {
+        String master = master(args);
+        if (master.startsWith("k8s://") && !loadable("org.apache.spark.deploy.k8s.submit.KubernetesClientApplication")) {
+            return Optional.of("--master " + master + " needs Spark's module spark-kubernetes_2.13, which c2spark's own"
+                    + " Spark jars do not have; set SPARK_HOME to a Spark 4.2 installation (Scala 2.13) to submit"
+                    + " there");
         }
         return Optional.empty();
     }

@@ -25,14 +25,22 @@ class SubmitCommandTest {
                 "c2spark.input=/in", "c2spark.output=/out"), args);
     }
 
+    /** c2spark's own Spark jars reach standalone, local and YARN masters; Kubernetes needs a Spark installation. */
     @Test
-    void yarnAndKubernetesNeedSparksOwnModules() {
+    void onlyKubernetesNeedsASparkInstallation() {
         assertEquals(Optional.empty(), SubmitCommand.missingModule(List.of("--master", "spark://m:7077")));
-        assertEquals(Optional.empty(), SubmitCommand.missingModule(List.of("--master", "local[2]", "--", "c2spark.x=yarn")));
-        Optional<String> yarn = SubmitCommand.missingModule(List.of("--master", "yarn"));
-        assertTrue(yarn.isPresent() && yarn.get().contains("spark-yarn_2.13"), yarn.toString());
+        assertEquals(Optional.empty(), SubmitCommand.missingModule(List.of("--master", "local[2]", "--", "c2spark.x=k8s://")));
+        assertEquals(Optional.empty(), SubmitCommand.missingModule(List.of("--master", "yarn", "--deploy-mode", "client")));
         Optional<String> k8s = SubmitCommand.missingModule(List.of("--master=k8s://https://api:6443"));
-        assertTrue(k8s.isPresent() && k8s.get().contains("spark-kubernetes_2.13"), k8s.toString());
+        assertEquals(Optional.of("--master k8s://https://api:6443 needs Spark's module spark-kubernetes_2.13, which"
+                + " c2spark's own Spark jars do not have; set SPARK_HOME to a Spark 4.2 installation (Scala 2.13) to"
+                + " submit there"), k8s);
+    }
+
+    @Test
+    void theMasterIsTheLastOneBeforeTheSettings() {
+        assertEquals("yarn", SubmitCommand.master(List.of("--master", "local[2]", "--master=yarn", "--", "--master", "x")));
+        assertEquals("", SubmitCommand.master(List.of("--conf", "a=b", "--", "--master", "yarn")));
     }
 
     /** picocli hands submit every argument, the -- that splits them included. */
