@@ -1,4 +1,4 @@
-package io.c2spark.spark.job;
+package io.c2spark.spark.task;
 
 import java.io.Serializable;
 
@@ -8,18 +8,18 @@ import java.io.Serializable;
  * Returned rather than thrown, so that Spark neither retries the task nor waits out its exclusion
  * of the executor: the driver fails the sector at once with the reason and counts the executor out.
  */
-final class SetupRefusal implements Serializable {
+public final class SetupRefusal implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    final String stage;
-    final String sectorId;
-    final int partition;
-    final String executorId;
-    final String host;
-    final int attempt;
-    final String reason;
+    public final String stage;
+    public final String sectorId;
+    public final int partition;
+    public final String executorId;
+    public final String host;
+    public final int attempt;
+    public final String reason;
 
-    SetupRefusal(String stage, String sectorId, int partition, TaskPlace place, String reason) {
+    public SetupRefusal(String stage, String sectorId, int partition, TaskPlace place, String reason) {
         this.stage = stage;
         this.sectorId = sectorId;
         this.partition = partition;
