@@ -14,8 +14,7 @@ import java.util.function.Supplier;
  * partition (130M constraints and aux variables, 98.7% bits) is checked in about 100 MB instead of
  * the 4.2 GB its values take as field elements.
  */
-public final class CheckSystem extends NumberingSystem {
-    private final Assignment values = new Assignment(true);
+public final class CheckSystem extends RecordingSystem {
     /** Which aux variables are bit variables (their values are in the assignment's bitmap, the others' in its tail). */
     private final GrowableBitmap auxBits = new GrowableBitmap();
     private final List<Supplier<String>> namespaces = new ArrayList<>();
@@ -37,17 +36,6 @@ public final class CheckSystem extends NumberingSystem {
     }
 
     @Override
-    public boolean hasValues() {
-        return true;
-    }
-
-    @Override
-    public int allocate(long[] value, int off) {
-        values.addValue(ownAux, value, off);
-        return nextAux();
-    }
-
-    @Override
     public int allocateBit(boolean value) {
         auxBits.set(ownAux);
         if (value) {
@@ -56,11 +44,6 @@ public final class CheckSystem extends NumberingSystem {
         return nextAux();
     }
 
-    @Override
-    public int allocateInput(long[] value, int off) {
-        values.addInput(value, off);
-        return nextInput();
-    }
 
     @Override
     public void enforce(Supplier<String> name, LcBuilder a, LcBuilder b, LcBuilder c) {

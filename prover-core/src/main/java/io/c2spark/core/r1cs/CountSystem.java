@@ -27,24 +27,9 @@ public final class CountSystem extends NumberingSystem {
     }
 
     @Override
-    public boolean hasValues() {
-        return false;
-    }
-
-    @Override
-    public int allocate(long[] value, int off) {
-        return nextAux();
-    }
-
-    @Override
     public int allocateBit(boolean value) {
         numBits++;
         return nextAux();
-    }
-
-    @Override
-    public int allocateInput(long[] value, int off) {
-        return nextInput();
     }
 
     @Override

@@ -7,8 +7,9 @@ import java.util.function.Supplier;
  * constraints. A system records a whole circuit, whose first input is ONE, or one part of it for
  * the block syntheses: a part starts at given counts (those of the circuit before it, ONE
  * included), numbers its own variables and constraints from there, and may use the variables
- * before it. Namespaces are ignored, except by the check mode, which names a failing constraint by
- * its path.
+ * before it. In the modes without values (shape, count) allocating is numbering alone; the modes
+ * that keep values are {@link RecordingSystem}s. Namespaces are ignored, except by the check mode,
+ * which names a failing constraint by its path.
  */
 abstract class NumberingSystem implements ConstraintSystem {
     /** Inputs, aux variables and constraints of the circuit before this system's own; all 0 for a whole circuit. */
@@ -34,6 +35,21 @@ abstract class NumberingSystem implements ConstraintSystem {
         this.auxBase = auxBase;
         this.constraintBase = constraintBase;
         this.ownInputs = inputBase == 0 ? 1 : 0;
+    }
+
+    @Override
+    public boolean hasValues() {
+        return false;
+    }
+
+    @Override
+    public int allocate(long[] value, int off) {
+        return nextAux();
+    }
+
+    @Override
+    public int allocateInput(long[] value, int off) {
+        return nextInput();
     }
 
     /** Numbers the next input. */

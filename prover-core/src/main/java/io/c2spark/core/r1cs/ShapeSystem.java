@@ -84,24 +84,9 @@ public final class ShapeSystem extends NumberingSystem {
     }
 
     @Override
-    public boolean hasValues() {
-        return false;
-    }
-
-    @Override
-    public int allocate(long[] value, int off) {
-        return nextAux();
-    }
-
-    @Override
     public int allocateBit(boolean value) {
         auxBits.set(ownAux);
         return nextAux();
-    }
-
-    @Override
-    public int allocateInput(long[] value, int off) {
-        return nextInput();
     }
 
     @Override

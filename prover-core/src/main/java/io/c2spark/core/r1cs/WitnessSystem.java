@@ -10,8 +10,7 @@ import java.util.function.Supplier;
  * numbers its variables from given counts and keeps only its own values, for
  * {@link BlockWitnessSynthesis}.
  */
-public final class WitnessSystem extends NumberingSystem implements BitSink {
-    private final Assignment values;
+public final class WitnessSystem extends RecordingSystem implements BitSink {
 
     /** A system for a whole circuit: ONE allocated, nothing else. */
     public WitnessSystem() {
@@ -20,7 +19,6 @@ public final class WitnessSystem extends NumberingSystem implements BitSink {
 
     private WitnessSystem(int inputBase, int auxBase) {
         super(inputBase, auxBase, 0);
-        this.values = new Assignment(isWhole());
     }
 
     /**
@@ -39,19 +37,8 @@ public final class WitnessSystem extends NumberingSystem implements BitSink {
     }
 
     @Override
-    public boolean hasValues() {
-        return true;
-    }
-
-    @Override
     public boolean buildsConstraints() {
         return false;
-    }
-
-    @Override
-    public int allocate(long[] value, int off) {
-        values.addValue(auxBase + ownAux, value, off);
-        return nextAux();
     }
 
     @Override
@@ -76,12 +63,6 @@ public final class WitnessSystem extends NumberingSystem implements BitSink {
     @Override
     public void countConstraints(int n) {
         ownConstraints += n;
-    }
-
-    @Override
-    public int allocateInput(long[] value, int off) {
-        values.addInput(value, off);
-        return nextInput();
     }
 
     @Override
