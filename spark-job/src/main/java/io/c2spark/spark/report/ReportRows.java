@@ -1,10 +1,9 @@
 package io.c2spark.spark.report;
 
 import io.c2spark.spark.io.SectorFile;
-import io.c2spark.spark.task.FailedAttempt;
 import io.c2spark.spark.task.PartitionOutcome;
 import io.c2spark.spark.task.PrepareOutcome;
-import io.c2spark.spark.task.SetupRefusal;
+import io.c2spark.spark.task.TaskAttempt;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -127,27 +126,17 @@ public final class ReportRows {
         return m;
     }
 
-    /** A task attempt that Spark saw fail. */
-    public Map<String, Object> attempt(FailedAttempt a) {
-        return attempt(a.stage, a.sectorId, a.partition, a.executorId, a.host, a.attempt, "failed", a.reason);
-    }
-
-    /** A task that refused its work because of its executor's setup. */
-    public Map<String, Object> attempt(SetupRefusal r) {
-        return attempt(r.stage, r.sectorId, r.partition, r.executorId, r.host, r.attempt, "refused", r.reason);
-    }
-
-    private Map<String, Object> attempt(String stage, String sectorId, int partition, String executorId, String host,
-            int attempt, String result, String reason) {
+    /** A task attempt that Spark saw fail, or a task that refused its work because of its executor's setup. */
+    public Map<String, Object> attempt(TaskAttempt a) {
         Map<String, Object> m = row("attempt");
-        m.put("stage", stage);
-        m.put("sector", sectorId);
-        m.put("partition", partition);
-        m.put("executor", executorId);
-        m.put("host", host);
-        m.put("attempt", attempt);
-        m.put("result", result);
-        m.put("reason", reason);
+        m.put("stage", a.stage);
+        m.put("sector", a.sectorId);
+        m.put("partition", a.partition);
+        m.put("executor", a.executorId);
+        m.put("host", a.host);
+        m.put("attempt", a.attempt);
+        m.put("result", a.result());
+        m.put("reason", a.reason);
         return m;
     }
 
