@@ -10,7 +10,7 @@ public final class SetupRefusal extends TaskAttempt {
     private static final long serialVersionUID = 1L;
 
     public SetupRefusal(String stage, String sectorId, int partition, TaskPlace place, String reason) {
-        super(stage, sectorId, partition, place.executorId, place.host, place.attempt, reason);
+        super(stage, sectorId, partition, place.executorId(), place.host(), place.attempt(), reason);
     }
 
     @Override

@@ -4,17 +4,7 @@ import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 
 /** Where a task runs (executor, host, attempt), for the report. */
-public final class TaskPlace {
-    public final String executorId;
-    public final String host;
-    public final int attempt;
-
-    private TaskPlace(String executorId, String host, int attempt) {
-        this.executorId = executorId;
-        this.host = host;
-        this.attempt = attempt;
-    }
-
+public record TaskPlace(String executorId, String host, int attempt) {
     public static TaskPlace current() {
         SparkEnv env = SparkEnv.get();
         TaskContext tc = TaskContext.get();
