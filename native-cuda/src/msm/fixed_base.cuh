@@ -5,7 +5,7 @@
 // ceil(256 / c), k G is the sum over w of the signed c-bit digits of k (msm_for_each_digit, the
 // MSM's digits) times the table rows: at most `windows` mixed additions per scalar, no doubling.
 // The table takes windows 2^(c-1) affine points (c = 16: 50.3 MB in G1, 100.7 MB in G2). The
-// host (gpu-executor G1FixedBaseTable, G2FixedBaseTable) launches, per chunk of scalars:
+// host (gpu-executor FixedBaseTable) launches, per chunk of scalars:
 //   *_fixed_base_mul_table   one thread per scalar: the XYZZ sum, X and Y into out, ZZ and ZZZ
 //                            into a scratch buffer
 //   *_xyzz_to_affine_batch   one thread per run of `batch` points: affine in place, one field

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.c2spark.gpu.field.FieldKernels;
-import io.c2spark.gpu.msm.G1FixedBaseTable;
+import io.c2spark.gpu.msm.FixedBaseTable;
 import io.c2spark.gpu.msm.MsmBench;
 import io.c2spark.gpu.msm.MsmPlan;
 import io.c2spark.gpu.ntt.Ntt;
@@ -141,7 +141,7 @@ public final class GpuBench {
         int g2BatchLg = Integer.getInteger("c2spark.bench.g2batch", 24);
         int[] batchDensities = ints("c2spark.bench.batchDensities", "2");
         int[] fixedBaseSizes = ints("c2spark.bench.fixedBase", "20,22,24");
-        int[] fixedBaseWindows = ints("c2spark.bench.fixedBaseWindows", "" + G1FixedBaseTable.DEFAULT_WINDOW);
+        int[] fixedBaseWindows = ints("c2spark.bench.fixedBaseWindows", "" + FixedBaseTable.DEFAULT_WINDOW);
         try (GpuStream s = d.newStream()) {
             b.copyBandwidth(s);
             for (int lg : nttSizes) {

@@ -1,6 +1,7 @@
 package io.c2spark.gpu.cpu;
 
 import io.c2spark.gpu.coordinator.DeviceFailureException;
+import io.c2spark.gpu.coordinator.SealableBackend;
 import io.c2spark.gpu.coordinator.StreamBackend;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +21,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>It stands behind the coordinator where there is no GPU (tests, CPU executors), so that the
  * coordinator's queueing, locking and failure handling run for real.
  */
-public final class CpuStreamBackend implements StreamBackend {
+public final class CpuStreamBackend extends SealableBackend {
     private final int device;
     private final long epochNanos = System.nanoTime();
     private final List<ExecutorService> threads = new ArrayList<>();
     private final AtomicReference<Throwable> sticky = new AtomicReference<>();
-    private volatile boolean sealed;
 
     public CpuStreamBackend(int device) {
         this.device = device;
@@ -66,23 +66,6 @@ public final class CpuStreamBackend implements StreamBackend {
     public Event newEvent() {
         checkNotSealed("event creation");
         return new CpuEvent();
-    }
-
-    private void checkNotSealed(String what) {
-        if (sealed) {
-            throw new IllegalStateException(what + " on device " + device
-                    + " outside start-up and key loads: a device-global operation while workers may run");
-        }
-    }
-
-    @Override
-    public void seal() {
-        sealed = true;
-    }
-
-    @Override
-    public void unseal() {
-        sealed = false;
     }
 
     /** Enqueues work on a stream (the CPU stand-in for a kernel launch or an async copy). */

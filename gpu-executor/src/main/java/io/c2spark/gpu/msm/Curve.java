@@ -11,10 +11,12 @@ import io.c2spark.gpu.runtime.Kernel;
 public enum Curve {
     G1(12, Kernel.MSM_ACCUMULATE, Kernel.MSM_ACCUMULATE_FIXUP, Kernel.MSM_MERGE_BUCKETS, Kernel.MSM_REDUCE_SEGMENTS,
             Kernel.MSM_REDUCE_LEVEL, Kernel.MSM_COMBINE, Kernel.XYZZ_SUM_GROUPS, Kernel.XYZZ_TO_JACOBIAN,
-            Kernel.G1_BATCH_ADD_BITMAP),
+            Kernel.G1_BATCH_ADD_BITMAP, Kernel.G1_FIXED_BASE_MUL_NAIVE, Kernel.G1_FIXED_BASE_MUL_TABLE,
+            Kernel.G1_XYZZ_TO_AFFINE_BATCH),
     G2(24, Kernel.G2_MSM_ACCUMULATE, Kernel.G2_MSM_ACCUMULATE_FIXUP, Kernel.G2_MSM_MERGE_BUCKETS, Kernel.G2_MSM_REDUCE_SEGMENTS,
             Kernel.G2_MSM_REDUCE_LEVEL, Kernel.G2_MSM_COMBINE, Kernel.G2_XYZZ_SUM_GROUPS, Kernel.G2_XYZZ_TO_JACOBIAN,
-            Kernel.G2_BATCH_ADD_BITMAP);
+            Kernel.G2_BATCH_ADD_BITMAP, Kernel.G2_FIXED_BASE_MUL_NAIVE, Kernel.G2_FIXED_BASE_MUL_TABLE,
+            Kernel.G2_XYZZ_TO_AFFINE_BATCH);
 
     /** Longs of an affine point (two field elements). */
     public final int affineLongs;
@@ -31,10 +33,13 @@ public enum Curve {
     final Kernel sumGroups;
     final Kernel toJacobian;
     final Kernel batchAddBitmap;
+    final Kernel fixedBaseNaive;
+    final Kernel fixedBaseTable;
+    final Kernel xyzzToAffineBatch;
 
     Curve(int affineLongs, Kernel accumulate, Kernel accumulateFixup, Kernel mergeBuckets, Kernel reduceSegments, Kernel reduceLevel,
-            Kernel combine, Kernel sumGroups,
-            Kernel toJacobian, Kernel batchAddBitmap) {
+            Kernel combine, Kernel sumGroups, Kernel toJacobian, Kernel batchAddBitmap, Kernel fixedBaseNaive,
+            Kernel fixedBaseTable, Kernel xyzzToAffineBatch) {
         this.affineLongs = affineLongs;
         this.jacobianLongs = affineLongs / 2 * 3;
         this.xyzzBytes = 8L * affineLongs * 2;
@@ -47,6 +52,9 @@ public enum Curve {
         this.sumGroups = sumGroups;
         this.toJacobian = toJacobian;
         this.batchAddBitmap = batchAddBitmap;
+        this.fixedBaseNaive = fixedBaseNaive;
+        this.fixedBaseTable = fixedBaseTable;
+        this.xyzzToAffineBatch = xyzzToAffineBatch;
     }
 
     public long affineBytes() {

@@ -14,11 +14,11 @@ public final class G1Kernels {
 
     /**
      * out[i] = scalars[i] * base, affine (zero limbs for the identity); scalars in Montgomery form.
-     * Builds a {@link G1FixedBaseTable} of the default window for this call (synchronizes s); keep
+     * Builds a {@link FixedBaseTable} of the default window for this call (synchronizes s); keep
      * a table to multiply by the same base many times.
      */
     public void fixedBaseMul(long[] baseAffine, DeviceBuffer scalars, int n, DeviceBuffer out, GpuStream s) {
-        try (G1FixedBaseTable t = new G1FixedBaseTable(device, baseAffine, G1FixedBaseTable.DEFAULT_WINDOW, s)) {
+        try (FixedBaseTable t = new FixedBaseTable(Curve.G1, device, baseAffine, FixedBaseTable.DEFAULT_WINDOW, s)) {
             t.enqueue(scalars, n, out, s);
             s.synchronize();
         }
@@ -31,7 +31,7 @@ public final class G1Kernels {
         }
         try (DeviceBuffer base = device.allocate(96)) {
             base.upload(baseAffine);
-            G1FixedBaseTable.naive(device, base, scalars, n, out, s);
+            FixedBaseTable.naive(Curve.G1, device, base, scalars, n, out, s);
             s.synchronize();
         }
     }

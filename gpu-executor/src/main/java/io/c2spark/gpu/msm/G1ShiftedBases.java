@@ -17,11 +17,11 @@ import io.c2spark.gpu.runtime.LaunchShapes;
  * bytes, copy 0 included (a copy of the points, so a caller that keeps only the copies needs
  * (k - 1) n 96 bytes beyond what its points took). They are made on the device once: each copy
  * from the previous one by c doublings per point (native-cuda msm/shifted_bases.cuh), then made
- * affine in runs of {@link G1FixedBaseTable#AFFINE_BATCH} points with one field inversion each.
+ * affine in runs of {@link FixedBaseTable#AFFINE_BATCH} points with one field inversion each.
  */
 public final class G1ShiftedBases implements AutoCloseable {
     /** Points per launch pair, which bounds the scratch (ZZ and ZZZ, 96 bytes per point: 384 MiB). */
-    static final int CHUNK = G1FixedBaseTable.CHUNK;
+    static final int CHUNK = FixedBaseTable.CHUNK;
 
     public final int n, c, copies;
     private final DeviceBuffer table;
@@ -71,9 +71,9 @@ public final class G1ShiftedBases implements AutoCloseable {
                     long prev = 96 * ((long) (j - 1) * n + off), next = prev + 96L * n;
                     Launch.kernel(device, Kernel.G1_MSM_SHIFT_BASES, LaunchShapes.gridFor(m, Msm.CURVE_BLOCK, sm), Msm.CURVE_BLOCK,
                             s, table.at(prev), m, c, table.at(next), scratch);
-                    long runs = (m + G1FixedBaseTable.AFFINE_BATCH - 1) / G1FixedBaseTable.AFFINE_BATCH;
+                    long runs = (m + FixedBaseTable.AFFINE_BATCH - 1) / FixedBaseTable.AFFINE_BATCH;
                     Launch.kernel(device, Kernel.G1_XYZZ_TO_AFFINE_BATCH, LaunchShapes.gridFor(runs, Msm.CURVE_BLOCK, sm),
-                            Msm.CURVE_BLOCK, s, table.at(next), scratch, m, G1FixedBaseTable.AFFINE_BATCH);
+                            Msm.CURVE_BLOCK, s, table.at(next), scratch, m, FixedBaseTable.AFFINE_BATCH);
                 }
             }
             s.synchronize();

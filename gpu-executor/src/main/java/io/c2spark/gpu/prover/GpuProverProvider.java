@@ -35,14 +35,12 @@ public final class GpuProverProvider implements ProverProvider {
 
     @Override
     public void checkAvailable() {
-        if (GpuDevice.count() == 0) {
-            throw new IllegalStateException("no CUDA device is visible here (no NVIDIA driver library, or no GPU)");
-        }
+        GpuDevice.requireAny();
     }
 
     @Override
     public Groth16Prover open(R1csShape shape, ParameterSource params, boolean profile) {
-        GpuDevice device = GpuDevice.open(Integer.getInteger("c2spark.gpu.device", 0));
+        GpuDevice device = GpuDevice.openChosen();
         CoordinatedGpuProver prover = CoordinatedGpuProver.open(device, shape, params, config().profiled(profile), null);
         System.out.println("GPU prover on " + device + ": " + prover.plan().describe());
         System.out.println("  loaded " + params.origin() + ": " + prover.loadReport().describe() + ", " + PeakRss.describe());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.c2spark.gpu.coordinator.DeviceFailureException;
+import io.c2spark.gpu.coordinator.SealableBackend;
 import io.c2spark.gpu.coordinator.StreamBackend;
 
 /**
@@ -12,12 +13,11 @@ import io.c2spark.gpu.coordinator.StreamBackend;
  * cuEventElapsedTime from a reference event recorded at start-up. A driver error while waiting is
  * reported as {@link DeviceFailureException}: CUDA errors are sticky, the context is lost.
  */
-public final class CudaStreamBackend implements StreamBackend {
+public final class CudaStreamBackend extends SealableBackend {
     private final GpuDevice device;
     private final boolean closesDevice;
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final GpuEvent epoch;
-    private volatile boolean sealed;
 
     private record CudaStream(GpuStream stream) implements Stream {
     }
@@ -58,13 +58,6 @@ public final class CudaStreamBackend implements StreamBackend {
         return device.ordinal;
     }
 
-    private void checkNotSealed(String what) {
-        if (sealed) {
-            throw new IllegalStateException(what + " outside start-up and key loads on GPU " + device.ordinal
-                    + ": it would wait on every stream of the device");
-        }
-    }
-
     @Override
     public synchronized Stream newStream() {
         checkNotSealed("stream creation");
@@ -79,16 +72,6 @@ public final class CudaStreamBackend implements StreamBackend {
         GpuEvent e = new GpuEvent(device);
         owned.add(e);
         return new CudaEvent(e);
-    }
-
-    @Override
-    public void seal() {
-        sealed = true;
-    }
-
-    @Override
-    public void unseal() {
-        sealed = false;
     }
 
     @Override

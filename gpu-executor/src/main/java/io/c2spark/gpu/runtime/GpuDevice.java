@@ -11,6 +11,9 @@ import jcuda.driver.JCudaDriver;
  * Other threads call {@link #bind()} before using the device.
  */
 public final class GpuDevice implements AutoCloseable {
+    /** The system property of the GPU a command runs on ({@link #openChosen}). */
+    public static final String DEVICE_PROPERTY = "c2spark.gpu.device";
+
     public final int ordinal;
     public final String name;
     public final int multiprocessors;
@@ -58,6 +61,21 @@ public final class GpuDevice implements AutoCloseable {
     public static GpuDevice open(int ordinal) {
         Cuda.init();
         return new GpuDevice(ordinal);
+    }
+
+    /** Refuses a machine where no CUDA device is visible, in one line. */
+    public static void requireAny() {
+        if (count() == 0) {
+            throw new IllegalStateException("no CUDA device is visible here (no NVIDIA driver library, or no GPU)");
+        }
+    }
+
+    /**
+     * The GPU that a command (the GPU prover, the GPU parameter generator) runs on: the ordinal of
+     * the system property {@code c2spark.gpu.device}, else 0.
+     */
+    public static GpuDevice openChosen() {
+        return open(Integer.getInteger(DEVICE_PROPERTY, 0));
     }
 
     private int attribute(int attr) {

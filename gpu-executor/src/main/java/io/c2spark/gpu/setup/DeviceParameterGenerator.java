@@ -11,8 +11,7 @@ import io.c2spark.core.groth16.ParameterGenerator.ToxicWaste;
 import io.c2spark.core.ntt.EvaluationDomain;
 import io.c2spark.gpu.msm.Curve;
 import io.c2spark.gpu.runtime.DeviceBuffer;
-import io.c2spark.gpu.msm.G1FixedBaseTable;
-import io.c2spark.gpu.msm.G2FixedBaseTable;
+import io.c2spark.gpu.msm.FixedBaseTable;
 import io.c2spark.gpu.runtime.GpuDevice;
 import io.c2spark.gpu.runtime.GpuEvent;
 import io.c2spark.gpu.runtime.GpuStream;
@@ -66,7 +65,7 @@ public final class DeviceParameterGenerator implements AutoCloseable {
     /** G2 points per chunk: as many bytes as a G1 chunk. */
     public static final int G2_CHUNK = 1 << 22;
     /** The fixed-base window: 16 mixed additions per point. */
-    public static final int WINDOW = G1FixedBaseTable.DEFAULT_WINDOW;
+    public static final int WINDOW = FixedBaseTable.DEFAULT_WINDOW;
 
     private final GpuDevice device;
     private final GpuStream stream;
@@ -268,7 +267,7 @@ public final class DeviceParameterGenerator implements AutoCloseable {
 
     /** The tables, one chunk of encodings, a chunk of h scalars and the tables' scratch. */
     static long writingWorkBytes() {
-        long tables = G1FixedBaseTable.bytes(WINDOW) + G2FixedBaseTable.bytes(WINDOW);
+        long tables = FixedBaseTable.bytes(Curve.G1, WINDOW) + FixedBaseTable.bytes(Curve.G2, WINDOW);
         long chunk = 96L * G1_CHUNK;
         long scratch = 96L * (1 << 22) + 192L * (1 << 22);
         return tables + chunk + 32L * G1_CHUNK + scratch;

@@ -2,8 +2,7 @@ package io.c2spark.gpu.setup;
 
 import io.c2spark.gpu.msm.Curve;
 import io.c2spark.gpu.runtime.DeviceBuffer;
-import io.c2spark.gpu.msm.G1FixedBaseTable;
-import io.c2spark.gpu.msm.G2FixedBaseTable;
+import io.c2spark.gpu.msm.FixedBaseTable;
 import io.c2spark.gpu.runtime.GpuDevice;
 import io.c2spark.gpu.runtime.GpuStream;
 import io.c2spark.gpu.runtime.Kernel;
@@ -13,21 +12,19 @@ import io.c2spark.gpu.runtime.LaunchShapes;
 /**
  * Scalars times one base point of G1 or G2, written as the parameter file holds them: zcash
  * uncompressed encodings (G1 96 bytes, G2 192; prover-core ZcashEncoding), the identity as the
- * infinity flag. The multiplication is by a {@link G1FixedBaseTable} or {@link G2FixedBaseTable},
+ * infinity flag. The multiplication is by a {@link FixedBaseTable},
  * the encoding in place on the affine results (native-cuda setup/zcash.cuh), so a chunk of points
  * leaves the device as the file's bytes.
  */
 public final class FixedBaseEncoder implements AutoCloseable {
     private final GpuDevice device;
     public final Curve curve;
-    private final G1FixedBaseTable g1;
-    private final G2FixedBaseTable g2;
+    private final FixedBaseTable table;
 
-    private FixedBaseEncoder(GpuDevice device, Curve curve, G1FixedBaseTable g1, G2FixedBaseTable g2) {
+    private FixedBaseEncoder(GpuDevice device, Curve curve, FixedBaseTable table) {
         this.device = device;
         this.curve = curve;
-        this.g1 = g1;
-        this.g2 = g2;
+        this.table = table;
     }
 
     /** A table of window c for base (affine Montgomery limbs: 12 longs in G1, 24 in G2; not the identity), built on s. */
@@ -35,8 +32,7 @@ public final class FixedBaseEncoder implements AutoCloseable {
         if (baseAffine.length != curve.affineLongs) {
             throw new IllegalArgumentException(curve + " base needs " + curve.affineLongs + " longs, got " + baseAffine.length);
         }
-        return curve == Curve.G1 ? new FixedBaseEncoder(device, curve, new G1FixedBaseTable(device, baseAffine, c, s), null)
-                : new FixedBaseEncoder(device, curve, null, new G2FixedBaseTable(device, baseAffine, c, s));
+        return new FixedBaseEncoder(device, curve, new FixedBaseTable(curve, device, baseAffine, c, s));
     }
 
     /** Bytes of one encoded point: 96 in G1, 192 in G2 (as many as the affine point on the device). */
@@ -46,7 +42,7 @@ public final class FixedBaseEncoder implements AutoCloseable {
 
     /** Device bytes of the table. */
     public long tableBytes() {
-        return g1 != null ? g1.bytes() : g2.bytes();
+        return table.bytes();
     }
 
     /**
@@ -57,21 +53,13 @@ public final class FixedBaseEncoder implements AutoCloseable {
         if (n > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("encode at most 2^31 - 1 points a call, got " + n);
         }
-        if (g1 != null) {
-            g1.enqueue(scalars, first, n, out, s);
-        } else {
-            g2.enqueue(scalars, first, n, out, s);
-        }
+        table.enqueue(scalars, first, n, out, s);
         Launch.kernel(device, curve == Curve.G1 ? Kernel.G1_ZCASH_ENCODE : Kernel.G2_ZCASH_ENCODE,
                 LaunchShapes.gridFor(n, LaunchShapes.BLOCK, device.multiprocessors), LaunchShapes.BLOCK, s, out, (int) n);
     }
 
     @Override
     public void close() {
-        if (g1 != null) {
-            g1.close();
-        } else {
-            g2.close();
-        }
+        table.close();
     }
 }

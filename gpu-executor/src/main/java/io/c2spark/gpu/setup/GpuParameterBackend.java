@@ -25,14 +25,12 @@ public final class GpuParameterBackend implements ParameterBackend {
 
     @Override
     public void checkAvailable() {
-        if (GpuDevice.count() == 0) {
-            throw new IllegalStateException("no CUDA device is visible here (no NVIDIA driver library, or no GPU)");
-        }
+        GpuDevice.requireAny();
     }
 
     @Override
     public void generate(R1csShape shape, ToxicWaste tw, ParameterSink sink, Consumer<String> log) throws IOException {
-        GpuDevice device = GpuDevice.open(Integer.getInteger("c2spark.gpu.device", 0));
+        GpuDevice device = GpuDevice.openChosen();
         log.accept("parameters on " + device);
         long t0 = System.nanoTime();
         try (R1csDeviceShape matrices = new R1csDeviceShape(device, shape)) {

@@ -71,12 +71,12 @@ class GpuFixedBaseTest {
     void tableMultiplicationEqualsReference() {
         GpuDevice d = GpuTestDevice.get();
         int n = 3001;
-        for (int c : new int[] {8, 13, G1FixedBaseTable.DEFAULT_WINDOW}) {
+        for (int c : new int[] {8, 13, FixedBaseTable.DEFAULT_WINDOW}) {
             long[] s = scalars(n, c, TestData.SEED + c);
             long[] want = cpu(s);
             try (GpuStream st = d.newStream(); DeviceBuffer ds = d.allocate(32L * n); DeviceBuffer out = d.allocate(96L * n);
-                 G1FixedBaseTable t = new G1FixedBaseTable(d, G1TestPoints.G_AFFINE, c, st)) {
-                assertEquals(96L * G1FixedBaseTable.windows(c) << (c - 1), t.bytes());
+                 FixedBaseTable t = new FixedBaseTable(Curve.G1, d, G1TestPoints.G_AFFINE, c, st)) {
+                assertEquals(96L * FixedBaseTable.windows(c) << (c - 1), t.bytes());
                 ds.upload(s);
                 out.fill32(0x5a5a5a5a, st);
                 t.enqueue(ds, n, out, st);
@@ -102,7 +102,7 @@ class GpuFixedBaseTest {
     void naiveKernelAgreesWithTheTable() {
         GpuDevice d = GpuTestDevice.get();
         int n = 1000;
-        long[] s = scalars(n, G1FixedBaseTable.DEFAULT_WINDOW, TestData.SEED + 1);
+        long[] s = scalars(n, FixedBaseTable.DEFAULT_WINDOW, TestData.SEED + 1);
         try (GpuStream st = d.newStream(); DeviceBuffer ds = d.allocate(32L * n); DeviceBuffer a = d.allocate(96L * n);
              DeviceBuffer b = d.allocate(96L * n)) {
             ds.upload(s);

@@ -138,11 +138,11 @@ public final class MsmBench {
         GpuEvent a = new GpuEvent(d);
         GpuEvent b = new GpuEvent(d);
         a.record(s);
-        try (a; b; G1FixedBaseTable t = new G1FixedBaseTable(d, G1TestPoints.G_AFFINE, c, s)) {
+        try (a; b; FixedBaseTable t = new FixedBaseTable(Curve.G1, d, G1TestPoints.G_AFFINE, c, s)) {
             b.record(s);
             b.synchronize();
             bench.row("g1 fixed-base table", "c=" + c, b.millisSince(a), String.format("%.1f MB", t.bytes() / 1e6),
-                    G1FixedBaseTable.windows(c) + " windows x 2^" + (c - 1) + " affine points; built once");
+                    FixedBaseTable.windows(c) + " windows x 2^" + (c - 1) + " affine points; built once");
             long[] g = new long[io.c2spark.core.curve.G1.JACOBIAN];
             io.c2spark.core.curve.G1.fromAffine(io.c2spark.core.curve.G1.generator(), 0, g, 0);
             for (int lg : lgs) {
@@ -155,7 +155,7 @@ public final class MsmBench {
                     int[] picks = new int[64];
                     for (int j = 0; j < picks.length; j++) {
                         // The edge scalars, the last point, each chunk's ends, then random ones.
-                        long chunkEnd = (long) G1FixedBaseTable.CHUNK * ((j - 16) / 2 + 1) - ((j & 1) == 0 ? 1 : 0);
+                        long chunkEnd = (long) FixedBaseTable.CHUNK * ((j - 16) / 2 + 1) - ((j & 1) == 0 ? 1 : 0);
                         picks[j] = j < 16 ? j : j < 24 ? (int) Math.min(n - 1, chunkEnd) : j == 24 ? n - 1 : rnd.nextInt(n);
                     }
                     boolean ok = true;
@@ -185,7 +185,7 @@ public final class MsmBench {
             ds.upload(logs);
             double ms = bench.time(s, 1, st -> new G1Kernels(d).fixedBaseMul(G1TestPoints.G_AFFINE, ds, m, points, st));
             bench.row("g1 fixed-base + table", "2^" + (31 - Integer.numberOfLeadingZeros(m)), ms,
-                    String.format("%.1f Mpt/s", m / ms / 1e3), "table of c=" + G1FixedBaseTable.DEFAULT_WINDOW
+                    String.format("%.1f Mpt/s", m / ms / 1e3), "table of c=" + FixedBaseTable.DEFAULT_WINDOW
                     + " built in the call");
         }
         for (long have = m; have < n; have *= 2) {

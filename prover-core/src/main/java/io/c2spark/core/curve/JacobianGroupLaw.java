@@ -187,7 +187,11 @@ public final class JacobianGroupLaw {
         f.sub(t, d, t, c, r, ro + n);       // Y3 = E (D - X3) - 8 C
     }
 
-    /** r = p + q for Jacobian p and q, add-2007-bl. */
+    /**
+     * r = p + q for Jacobian p and q, add-2007-bl. Its second half has the shape of
+     * {@link #addAffine}'s (madd-2007-bl ends alike); each stays written out, since add with
+     * Z2 = 1 would spend 4 multiplications and a squaring more on every mixed addition.
+     */
     public void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
         if (isIdentity(p, po)) {
             System.arraycopy(q, qo, r, ro, jacobian);
@@ -251,7 +255,10 @@ public final class JacobianGroupLaw {
         System.arraycopy(t, z3, r, ro + 2 * n, n);
     }
 
-    /** r = p + a for Jacobian p and affine a (the MSM bucket step), madd-2007-bl. */
+    /**
+     * r = p + a for Jacobian p and affine a (the MSM bucket step), madd-2007-bl: written out beside
+     * {@link #add}, whose shape it shares, so that it spends nothing on a's Z = 1.
+     */
     public void addAffine(long[] p, int po, long[] a, int ao, long[] r, int ro) {
         if (isIdentityAffine(a, ao)) {
             if (r != p || ro != po) {

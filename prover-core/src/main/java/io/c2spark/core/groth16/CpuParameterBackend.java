@@ -113,20 +113,26 @@ public final class CpuParameterBackend implements ParameterBackend {
         emit(sink, ParameterSection.H, m - 1, g1, buffers, (out, from, n) -> powers(tw.tau(), hStart, from, n, out));
         emit(sink, ParameterSection.L, na, g1, buffers, (out, from, n) -> s.copyTo(ni + (long) from, n, out));
 
-        clock.restart();
-        s.clear();
-        accumulate(shape.a(), ni, table, oneCoefficients(table), lagrange, s);
-        int aCount = nonZeroCount(s);
-        clock.lap(String.format("u at tau (%,d non-zero)", aCount));
+        int aCount = atTau(shape.a(), "u", ni, table, lagrange, s, clock);
         emit(sink, ParameterSection.A, aCount, g1, buffers, new NonZero(s));
 
-        clock.restart();
-        s.clear();
-        accumulate(shape.b(), ni, table, oneCoefficients(table), lagrange, s);
-        int bCount = nonZeroCount(s);
-        clock.lap(String.format("v at tau (%,d non-zero)", bCount));
+        int bCount = atTau(shape.b(), "v", ni, table, lagrange, s, clock);
         emit(sink, ParameterSection.B_G1, bCount, g1, buffers, new NonZero(s));
         emit(sink, ParameterSection.B_G2, bCount, g2, buffers, new NonZero(s));
+    }
+
+    /**
+     * Puts into s each variable's polynomial of matrix (u for A, v for B) at tau, from the Lagrange
+     * coefficients; returns how many are not zero.
+     */
+    private static int atTau(SparseMatrix matrix, String name, int ni, long[] table, FrVector lagrange, FrVector s,
+            Clock clock) {
+        clock.restart();
+        s.clear();
+        accumulate(matrix, ni, table, oneCoefficients(table), lagrange, s);
+        int count = nonZeroCount(s);
+        clock.lap(String.format("%s at tau (%,d non-zero)", name, count));
+        return count;
     }
 
     /** Fills out with the scalars of points from .. from + n - 1 of a section, in order. */

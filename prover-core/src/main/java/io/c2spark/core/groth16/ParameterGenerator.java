@@ -3,6 +3,7 @@ package io.c2spark.core.groth16;
 import io.c2spark.core.concurrent.ComputePool;
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
+import io.c2spark.core.curve.JacobianGroupLaw;
 import io.c2spark.core.curve.ZcashEncoding;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.ntt.EvaluationDomain;
@@ -275,20 +276,20 @@ public final class ParameterGenerator {
     }
 
     static long[] g1Multiple(long[] base, long[] k) {
-        long[] p = new long[G1.JACOBIAN];
-        G1.fromAffine(base, 0, p, 0);
-        G1.mul(p, 0, k, 0, p, 0);
-        long[] out = new long[G1.AFFINE];
-        G1.toAffine(p, 0, out, 0);
-        return out;
+        return multiple(G1.LAW, base, k);
     }
 
     static long[] g2Multiple(long[] base, long[] k) {
-        long[] p = new long[G2.JACOBIAN];
-        G2.fromAffine(base, 0, p, 0);
-        G2.mul(p, 0, k, 0, p, 0);
-        long[] out = new long[G2.AFFINE];
-        G2.toAffine(p, 0, out, 0);
+        return multiple(G2.LAW, base, k);
+    }
+
+    /** [k] base, affine, in the group of law. */
+    private static long[] multiple(JacobianGroupLaw law, long[] base, long[] k) {
+        long[] p = new long[law.jacobianLongs()];
+        law.fromAffine(base, 0, p, 0);
+        law.mul(p, 0, k, 0, p, 0);
+        long[] out = new long[law.affineLongs()];
+        law.toAffine(p, 0, out, 0);
         return out;
     }
 }

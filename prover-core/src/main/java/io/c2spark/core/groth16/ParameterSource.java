@@ -23,23 +23,26 @@ import java.nio.ByteBuffer;
  * </ul>
  */
 public interface ParameterSource {
-    /** The five queries, in file order, with their section names in messages. */
+    /** The five queries, in file order, each a {@link ParameterSection} of the file. */
     enum Query {
-        H("h", false), L("l", false), A("a", false), B_G1("b_g1", false), B_G2("b_g2", true);
+        H(ParameterSection.H), L(ParameterSection.L), A(ParameterSection.A), B_G1(ParameterSection.B_G1),
+        B_G2(ParameterSection.B_G2);
 
         /** The section's name in bellperson's file and in messages. */
         public final String section;
         /** Whether its points are in G2. */
         public final boolean g2;
+        private final int encodedBytes;
 
-        Query(String section, boolean g2) {
-            this.section = section;
-            this.g2 = g2;
+        Query(ParameterSection s) {
+            this.section = s.label();
+            this.g2 = s.isG2();
+            this.encodedBytes = s.pointBytes();
         }
 
         /** Bytes of one point's uncompressed encoding: 96 in G1, 192 in G2. */
         public int encodedBytes() {
-            return g2 ? 192 : 96;
+            return encodedBytes;
         }
     }
 

@@ -1,8 +1,6 @@
 package io.c2spark.core.groth16;
 
 import io.c2spark.core.concurrent.ComputePool;
-import io.c2spark.core.curve.G1;
-import io.c2spark.core.curve.G2;
 import io.c2spark.core.curve.ZcashEncoding;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.ntt.EvaluationDomain;
@@ -270,22 +268,9 @@ public final class ParameterSpotCheck {
                     hex(found)));
             return;
         }
-        byte[] expected;
-        if (section.isG2()) {
-            long[] q = new long[G2.JACOBIAN];
-            G2.fromAffine(tw.g2(), 0, q, 0);
-            G2.mul(q, 0, s, 0, q, 0);
-            long[] a = new long[G2.AFFINE];
-            G2.toAffine(q, 0, a, 0);
-            expected = ZcashEncoding.encodeG2(a, 0, false);
-        } else {
-            long[] q = new long[G1.JACOBIAN];
-            G1.fromAffine(tw.g1(), 0, q, 0);
-            G1.mul(q, 0, s, 0, q, 0);
-            long[] a = new long[G1.AFFINE];
-            G1.toAffine(q, 0, a, 0);
-            expected = ZcashEncoding.encodeG1(a, 0, false);
-        }
+        byte[] expected = section.isG2()
+                ? ZcashEncoding.encodeG2(ParameterGenerator.g2Multiple(tw.g2(), s), 0, false)
+                : ZcashEncoding.encodeG1(ParameterGenerator.g1Multiple(tw.g1(), s), 0, false);
         if (!Arrays.equals(expected, found)) {
             mismatches.add(new Mismatch(p, hex(expected), hex(found)));
         }

@@ -14,16 +14,9 @@ import java.util.function.Supplier;
  * partition (130M constraints and aux variables, 98.7% bits) is checked in about 100 MB instead of
  * the 4.2 GB its values take as field elements.
  */
-public final class CheckSystem implements ConstraintSystem {
-    private long[] inputs = new long[16 * Fr.LIMBS];
-    private int numInputs;
+public final class CheckSystem extends RecordingSystem {
+    /** Which aux variables are bit variables (their values are in the assignment's bitmap, the others' in its tail). */
     private final GrowableBitmap auxBits = new GrowableBitmap();
-    private final GrowableBitmap bitValues = new GrowableBitmap();
-    private long[] tail = new long[64 * Fr.LIMBS];
-    private int[] tailAux = new int[64];
-    private int tailSize;
-    private int numAux;
-    private int numConstraints;
     private final List<Supplier<String>> namespaces = new ArrayList<>();
     private final LinearCombination scratch = new LinearCombination();
     private final long[] abc = new long[3 * Fr.LIMBS];
@@ -32,8 +25,7 @@ public final class CheckSystem implements ConstraintSystem {
     private int firstFailureIndex = -1;
 
     public CheckSystem() {
-        Fr.setOne(inputs, 0);
-        numInputs = 1;
+        super(0, 0, 0);
     }
 
     /** Runs the circuit and checks it. */
@@ -44,38 +36,14 @@ public final class CheckSystem implements ConstraintSystem {
     }
 
     @Override
-    public boolean hasValues() {
-        return true;
-    }
-
-    @Override
-    public int allocate(long[] value, int off) {
-        if (tailSize == tailAux.length) {
-            tailAux = Arrays.copyOf(tailAux, tailSize * 2);
-            tail = Arrays.copyOf(tail, tailSize * 2 * Fr.LIMBS);
-        }
-        System.arraycopy(value, off, tail, tailSize * Fr.LIMBS, Fr.LIMBS);
-        tailAux[tailSize++] = numAux;
-        return numAux++;
-    }
-
-    @Override
     public int allocateBit(boolean value) {
-        auxBits.set(numAux);
+        auxBits.set(ownAux);
         if (value) {
-            bitValues.set(numAux);
+            values.bits.set(ownAux);
         }
-        return numAux++;
+        return nextAux();
     }
 
-    @Override
-    public int allocateInput(long[] value, int off) {
-        if (numInputs * Fr.LIMBS == inputs.length) {
-            inputs = Arrays.copyOf(inputs, inputs.length * 2);
-        }
-        System.arraycopy(value, off, inputs, numInputs * Fr.LIMBS, Fr.LIMBS);
-        return Variable.input(numInputs++);
-    }
 
     @Override
     public void enforce(Supplier<String> name, LcBuilder a, LcBuilder b, LcBuilder c) {
@@ -84,43 +52,34 @@ public final class CheckSystem implements ConstraintSystem {
         evaluate(c, 2 * Fr.LIMBS);
         Fr.mul(abc, 0, abc, Fr.LIMBS, abc, 0);
         if (firstFailure == null && !Fr.equal(abc, 0, abc, 2 * Fr.LIMBS)) {
-            firstFailureIndex = numConstraints;
+            firstFailureIndex = numConstraints();
             firstFailure = path(name);
         }
-        numConstraints++;
+        ownConstraints++;
     }
 
     private void evaluate(LcBuilder builder, int off) {
         scratch.clear();
         builder.build(scratch);
         for (int k = 0; k < scratch.size(); k++) {
-            int v = scratch.var(k);
-            if (Variable.isInput(v) ? Variable.index(v) >= numInputs : v >= numAux) {
-                throw new IllegalStateException("constraint " + path(() -> "#" + numConstraints)
-                        + " uses unallocated " + Variable.toString(v));
-            }
+            requireAllocated(scratch.var(k));
         }
         Arrays.fill(abc, off, off + Fr.LIMBS, 0L);
         long[] coeffs = scratch.coefficients();
         for (int k = 0; k < scratch.size(); k++) {
             int v = scratch.var(k);
             if (Variable.isInput(v)) {
-                Fr.mul(coeffs, k * Fr.LIMBS, inputs, Variable.index(v) * Fr.LIMBS, term, 0);
+                Fr.mul(coeffs, k * Fr.LIMBS, values.inputs, Variable.index(v) * Fr.LIMBS, term, 0);
                 Fr.add(abc, off, term, 0, abc, off);
             } else if (auxBits.get(v)) {
-                if (bitValues.get(v)) {
+                if (values.bits.get(v)) {
                     Fr.add(abc, off, coeffs, k * Fr.LIMBS, abc, off);
                 }
             } else {
-                Fr.mul(coeffs, k * Fr.LIMBS, tail, tailIndex(v) * Fr.LIMBS, term, 0);
+                Fr.mul(coeffs, k * Fr.LIMBS, values.tail, values.tailIndex(v) * Fr.LIMBS, term, 0);
                 Fr.add(abc, off, term, 0, abc, off);
             }
         }
-    }
-
-    /** Where a non-bit aux variable's value sits in the tail, which is sorted by aux index. */
-    private int tailIndex(int aux) {
-        return Arrays.binarySearch(tailAux, 0, tailSize, aux);
     }
 
     private String path(Supplier<String> name) {
@@ -129,6 +88,11 @@ public final class CheckSystem implements ConstraintSystem {
             sb.append(ns.get()).append('/');
         }
         return sb.append(name.get()).toString();
+    }
+
+    @Override
+    String constraintName() {
+        return path(() -> "#" + numConstraints());
     }
 
     @Override
@@ -142,21 +106,6 @@ public final class CheckSystem implements ConstraintSystem {
             throw new IllegalStateException("popNamespace without a matching pushNamespace");
         }
         namespaces.remove(namespaces.size() - 1);
-    }
-
-    @Override
-    public int numInputs() {
-        return numInputs;
-    }
-
-    @Override
-    public int numAux() {
-        return numAux;
-    }
-
-    @Override
-    public int numConstraints() {
-        return numConstraints;
     }
 
     public boolean isSatisfied() {
@@ -176,14 +125,14 @@ public final class CheckSystem implements ConstraintSystem {
     /** Writes the value of var at dst[off]. */
     public void value(int var, long[] dst, int off) {
         if (Variable.isInput(var)) {
-            System.arraycopy(inputs, Variable.index(var) * Fr.LIMBS, dst, off, Fr.LIMBS);
+            System.arraycopy(values.inputs, Variable.index(var) * Fr.LIMBS, dst, off, Fr.LIMBS);
         } else if (auxBits.get(var)) {
             Arrays.fill(dst, off, off + Fr.LIMBS, 0L);
-            if (bitValues.get(var)) {
+            if (values.bits.get(var)) {
                 Fr.setOne(dst, off);
             }
         } else {
-            System.arraycopy(tail, tailIndex(var) * Fr.LIMBS, dst, off, Fr.LIMBS);
+            System.arraycopy(values.tail, values.tailIndex(var) * Fr.LIMBS, dst, off, Fr.LIMBS);
         }
     }
 
@@ -193,13 +142,13 @@ public final class CheckSystem implements ConstraintSystem {
 
     /** Input values, ONE first, 4 limbs each. */
     public long[] inputValues() {
-        return Arrays.copyOf(inputs, numInputs * Fr.LIMBS);
+        return values.inputValues();
     }
 
     /** Aux values as a dense array, 4 limbs each: for small circuits. */
     public long[] auxValues() {
-        long[] out = new long[numAux * Fr.LIMBS];
-        for (int j = 0; j < numAux; j++) {
+        long[] out = new long[numAux() * Fr.LIMBS];
+        for (int j = 0; j < numAux(); j++) {
             value(Variable.aux(j), out, j * Fr.LIMBS);
         }
         return out;

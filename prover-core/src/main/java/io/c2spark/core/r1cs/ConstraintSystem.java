@@ -9,8 +9,10 @@ import java.util.function.Supplier;
  *
  * <p>Implementations: {@link ShapeSystem} (the A, B, C matrices), {@link WitnessSystem} (values
  * only), {@link CheckSystem} (values and a check of every constraint), {@link CountSystem}
- * (counts). Values are Fr elements in Montgomery form at an offset of a {@code long[]}; modes that
- * do not consume values ignore them, so a circuit may skip computing them when
+ * (counts); they share {@link NumberingSystem} (how inputs, aux variables and constraints are
+ * numbered, in a whole circuit or a part of one), and the two that keep values
+ * {@link RecordingSystem} (an {@link Assignment}). Values are Fr elements in Montgomery form at an offset of a {@code long[]};
+ * modes that do not consume values ignore them, so a circuit may skip computing them when
  * {@link #hasValues()} is false. Names are suppliers, evaluated only by the check mode and only to
  * report a failure.
  */

@@ -6,15 +6,16 @@ import java.util.function.Supplier;
  * Counts a circuit's inputs, aux variables (and how many are bits), constraints and the non-zeros
  * of each matrix, with the same normalization as {@link ShapeSystem}, without storing the matrices.
  */
-public final class CountSystem implements ConstraintSystem {
+public final class CountSystem extends NumberingSystem {
     private final LinearCombination scratch = new LinearCombination();
-    private int numInputs = 1;
-    private int numAux;
     private int numBits;
-    private int numConstraints;
     private long nonZerosA;
     private long nonZerosB;
     private long nonZerosC;
+
+    public CountSystem() {
+        super(0, 0, 0);
+    }
 
     public static CountSystem of(Circuit circuit, boolean withInputConstraints) {
         CountSystem cs = new CountSystem();
@@ -26,24 +27,9 @@ public final class CountSystem implements ConstraintSystem {
     }
 
     @Override
-    public boolean hasValues() {
-        return false;
-    }
-
-    @Override
-    public int allocate(long[] value, int off) {
-        return numAux++;
-    }
-
-    @Override
     public int allocateBit(boolean value) {
         numBits++;
-        return numAux++;
-    }
-
-    @Override
-    public int allocateInput(long[] value, int off) {
-        return Variable.input(numInputs++);
+        return nextAux();
     }
 
     @Override
@@ -51,7 +37,7 @@ public final class CountSystem implements ConstraintSystem {
         nonZerosA += count(a);
         nonZerosB += count(b);
         nonZerosC += count(c);
-        numConstraints++;
+        ownConstraints++;
     }
 
     private int count(LcBuilder builder) {
@@ -59,29 +45,6 @@ public final class CountSystem implements ConstraintSystem {
         builder.build(scratch);
         scratch.normalize();
         return scratch.size();
-    }
-
-    @Override
-    public void pushNamespace(Supplier<String> name) {
-    }
-
-    @Override
-    public void popNamespace() {
-    }
-
-    @Override
-    public int numInputs() {
-        return numInputs;
-    }
-
-    @Override
-    public int numAux() {
-        return numAux;
-    }
-
-    @Override
-    public int numConstraints() {
-        return numConstraints;
     }
 
     public int numBits() {
@@ -102,7 +65,7 @@ public final class CountSystem implements ConstraintSystem {
 
     @Override
     public String toString() {
-        return "constraints " + numConstraints + ", inputs " + numInputs + ", aux " + numAux + " (" + numBits
+        return "constraints " + numConstraints() + ", inputs " + numInputs() + ", aux " + numAux() + " (" + numBits
                 + " bits), non-zeros A " + nonZerosA + " B " + nonZerosB + " C " + nonZerosC;
     }
 }

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  * A part is recorded either into arrays of its own that grow, or straight into a window of the
  * whole circuit's arrays whose size is known in advance.
  */
-public final class ShapeSystem implements ConstraintSystem {
+public final class ShapeSystem extends NumberingSystem {
     private final MatrixBuilder a;
     private final MatrixBuilder b;
     private final MatrixBuilder c;
@@ -34,23 +34,15 @@ public final class ShapeSystem implements ConstraintSystem {
     private final GrowableBitmap bAuxDensityBelow = new GrowableBitmap();
     /** Bit flags of this system's own aux variables, from auxBase. */
     private final GrowableBitmap auxBits = new GrowableBitmap();
-    private final int inputBase;
-    private final int auxBase;
-    private final int constraintBase;
-    private int ownInputs;
-    private int ownAux;
-    private int ownConstraints;
 
     /** A system for a whole circuit: ONE allocated, nothing else. */
     public ShapeSystem() {
-        this(1, 0, 0, new MatrixBuilder(), new MatrixBuilder(), new MatrixBuilder(), new CoefficientTable());
+        this(0, 0, 0, new MatrixBuilder(), new MatrixBuilder(), new MatrixBuilder(), new CoefficientTable());
     }
 
     private ShapeSystem(int inputBase, int auxBase, int constraintBase, MatrixBuilder a, MatrixBuilder b,
             MatrixBuilder c, CoefficientTable table) {
-        this.inputBase = inputBase;
-        this.auxBase = auxBase;
-        this.constraintBase = constraintBase;
+        super(inputBase, auxBase, constraintBase);
         this.a = a;
         this.b = b;
         this.c = c;
@@ -92,24 +84,9 @@ public final class ShapeSystem implements ConstraintSystem {
     }
 
     @Override
-    public boolean hasValues() {
-        return false;
-    }
-
-    @Override
-    public int allocate(long[] value, int off) {
-        return auxBase + ownAux++;
-    }
-
-    @Override
     public int allocateBit(boolean value) {
         auxBits.set(ownAux);
-        return auxBase + ownAux++;
-    }
-
-    @Override
-    public int allocateInput(long[] value, int off) {
-        return Variable.input(inputBase + ownInputs++);
+        return nextAux();
     }
 
     @Override
@@ -128,7 +105,7 @@ public final class ShapeSystem implements ConstraintSystem {
         long[] coeffs = scratch.coefficients();
         for (int k = 0; k < scratch.size(); k++) {
             int v = scratch.var(k);
-            checkAllocated(v);
+            requireAllocated(v);
             m.add(v, table.indexOf(coeffs, 4 * k));
             if (inputDensity != null) {
                 if (Variable.isInput(v)) {
@@ -143,40 +120,9 @@ public final class ShapeSystem implements ConstraintSystem {
         m.endRow();
     }
 
-    private void checkAllocated(int v) {
-        if (Variable.isInput(v) ? Variable.index(v) >= numInputs() : v >= numAux()) {
-            throw new IllegalStateException("constraint " + numConstraints() + " uses unallocated " + Variable.toString(v));
-        }
-    }
-
-    @Override
-    public void pushNamespace(Supplier<String> name) {
-    }
-
-    @Override
-    public void popNamespace() {
-    }
-
-    @Override
-    public int numInputs() {
-        return inputBase + ownInputs;
-    }
-
-    @Override
-    public int numAux() {
-        return auxBase + ownAux;
-    }
-
-    @Override
-    public int numConstraints() {
-        return constraintBase + ownConstraints;
-    }
-
     /** The recorded shape of a whole circuit; the system should not be used afterwards. */
     public R1csShape finish() {
-        if (inputBase != 1 || auxBase != 0 || constraintBase != 0) {
-            throw new IllegalStateException("a part of a circuit is not a shape");
-        }
+        requireWhole("a shape");
         int ni = numInputs();
         int na = numAux();
         return new R1csShape(ni, na, a.build(), b.build(), c.build(), table.toArray(),
@@ -185,18 +131,6 @@ public final class ShapeSystem implements ConstraintSystem {
     }
 
     // ------------------------------------------------------------- for BlockShapeSynthesis
-
-    int ownInputs() {
-        return ownInputs;
-    }
-
-    int ownAux() {
-        return ownAux;
-    }
-
-    int ownConstraints() {
-        return ownConstraints;
-    }
 
     /** Non-zeros recorded in A (0), B (1) or C (2). */
     int ownNonZeros(int matrix) {

@@ -212,6 +212,44 @@ class ConstraintSystemModesTest {
     }
 
     @Test
+    void anUnallocatedVariableIsNamedWithItsConstraint() {
+        Circuit bad = cs -> {
+            int x = cs.allocate(Fr.of(3), 0);
+            cs.enforce(() -> "fine", l -> l.add(x), l -> l.add(cs.one()), l -> l.add(x));
+            try (var ns = cs.namespace(() -> "outer")) {
+                cs.enforce(() -> "bad", l -> l.add(Variable.aux(5)), LcBuilder.ZERO, LcBuilder.ZERO);
+            }
+        };
+        String unallocated = " uses unallocated " + Variable.toString(Variable.aux(5));
+        assertEquals("constraint 1" + unallocated,
+                assertThrows(IllegalStateException.class, () -> ShapeSystem.of(bad, false)).getMessage());
+        assertEquals("constraint outer/#1" + unallocated,
+                assertThrows(IllegalStateException.class, () -> CheckSystem.of(bad)).getMessage());
+    }
+
+    @Test
+    void aPartNumbersFromItsCountsAndHasNoResultOfItsOwn() {
+        WitnessSystem witness = WitnessSystem.part(3, 10);
+        ShapeSystem shape = ShapeSystem.part(3, 10, 7);
+        for (ConstraintSystem cs : List.of(witness, shape)) {
+            assertEquals(Variable.input(3), cs.allocateInput(Fr.of(1), 0));
+            assertEquals(10, cs.allocate(Fr.of(2), 0));
+            assertEquals(11, cs.allocateBit(true));
+            assertEquals(4, cs.numInputs());
+            assertEquals(12, cs.numAux());
+        }
+        assertEquals(7, shape.numConstraints());
+        assertEquals("a part of a circuit is not a witness of its own",
+                assertThrows(IllegalStateException.class, witness::finish).getMessage());
+        assertEquals("a part of a circuit is not a shape",
+                assertThrows(IllegalStateException.class, shape::finish).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ShapeSystem.part(0, 5, 0), "a part starts after ONE");
+        assertEquals(1, new CountSystem().numInputs());
+        assertEquals(1, new WitnessSystem().numInputs());
+        assertEquals(1, new ShapeSystem().numInputs());
+    }
+
+    @Test
     void namespacesMustBalance() {
         assertThrows(IllegalStateException.class, () -> new CheckSystem().popNamespace());
     }

@@ -103,7 +103,7 @@ public final class ClusterCommand implements Callable<Integer> {
         int start(SparkDaemons daemons) throws IOException {
             String h = host != null ? host : InetAddress.getLocalHost().getHostName();
             SparkDaemons.Master m = daemons.startMaster(h, port, webUiPort, heap);
-            System.out.println("c2spark cluster: master " + m.url + " (web UI " + m.webUi + ", pid " + m.pid + ", log "
+            System.out.println("c2spark cluster: master " + m.url() + " (web UI " + m.webUi() + ", pid " + m.pid() + ", log "
                     + daemons.logOf("master") + ")");
             return ExitStatus.OK;
         }
@@ -145,9 +145,9 @@ public final class ClusterCommand implements Callable<Integer> {
             int n = gpus.equals("auto") ? discover(script).size() : parseCount(gpus);
             int c = cores != null ? cores : Runtime.getRuntime().availableProcessors();
             SparkDaemons.Started s = daemons.startWorker(master, host, c, memory, webUiPort, n, script, heap);
-            System.out.println("c2spark cluster: " + s.name + " registered with " + master + ": " + c + " cores, "
-                    + memory + ", " + n + " GPU" + (n == 1 ? "" : "s") + " (pid " + s.pid + ", log "
-                    + daemons.logOf(s.name) + ")");
+            System.out.println("c2spark cluster: " + s.name() + " registered with " + master + ": " + c + " cores, "
+                    + memory + ", " + n + " GPU" + (n == 1 ? "" : "s") + " (pid " + s.pid() + ", log "
+                    + daemons.logOf(s.name()) + ")");
             return ExitStatus.OK;
         }
 
@@ -199,8 +199,8 @@ public final class ClusterCommand implements Callable<Integer> {
         @Override
         int start(SparkDaemons daemons) throws IOException {
             SparkDaemons.Started s = daemons.startHistory(events, port, heap);
-            System.out.println("c2spark cluster: history server of " + events + " on port " + port + " (pid " + s.pid
-                    + ", log " + daemons.logOf(s.name) + ")");
+            System.out.println("c2spark cluster: history server of " + events + " on port " + port + " (pid " + s.pid()
+                    + ", log " + daemons.logOf(s.name()) + ")");
             return ExitStatus.OK;
         }
     }

@@ -49,27 +49,11 @@ public final class SparkDaemons {
     }
 
     /** A started daemon: its name and process. */
-    public static final class Started {
-        public final String name;
-        public final long pid;
-
-        Started(String name, long pid) {
-            this.name = name;
-            this.pid = pid;
-        }
+    public record Started(String name, long pid) {
     }
 
-    /** The master's URL and web UI address, as it printed them. */
-    public static final class Master {
-        public final String url;
-        public final String webUi;
-        public final long pid;
-
-        Master(String url, String webUi, long pid) {
-            this.url = url;
-            this.webUi = webUi;
-            this.pid = pid;
-        }
+    /** The master's URL and web UI address, as it printed them, and its process. */
+    public record Master(String url, String webUi, long pid) {
     }
 
     public Master startMaster(String host, int port, int webUiPort, String heap) throws IOException {
@@ -81,7 +65,7 @@ public final class SparkDaemons {
         String log = Files.readString(logOf("master"), StandardCharsets.UTF_8);
         String url = find(log, "Starting Spark master at (spark://\\S+)").orElse("spark://" + host + ":" + port);
         String ui = find(log, "MasterWebUI.* started at (http://\\S+)").orElse("");
-        return new Master(url, ui, s.pid);
+        return new Master(url, ui, s.pid());
     }
 
     /**

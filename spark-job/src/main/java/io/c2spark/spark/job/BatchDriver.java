@@ -8,9 +8,16 @@ import io.c2spark.spark.io.InputSet;
 import io.c2spark.spark.io.IoReasons;
 import io.c2spark.spark.io.SectorFile;
 import io.c2spark.spark.io.WritableDirectory;
+import io.c2spark.spark.report.ReportRows;
 import io.c2spark.spark.report.RunReport;
+import io.c2spark.spark.report.SectorTimes;
 import io.c2spark.spark.settings.C2SparkSettings;
 import io.c2spark.spark.settings.Settings;
+import io.c2spark.spark.task.FailedAttempt;
+import io.c2spark.spark.task.PartitionOutcome;
+import io.c2spark.spark.task.PartitionTask;
+import io.c2spark.spark.task.PrepareOutcome;
+import io.c2spark.spark.task.SetupRefusal;
 import io.c2spark.spark.workload.SectorVerifier;
 import io.c2spark.spark.workload.SetupException;
 import io.c2spark.spark.workload.Workload;
@@ -21,7 +28,6 @@ import java.io.PrintStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,6 +85,7 @@ public final class BatchDriver {
     private String stopReason;
 
     private RunReport report;
+    private ReportRows rows;
     private ProgressListener progress;
     private SectorVerifier verifier;
     private ExecutorSetups setups;
@@ -100,11 +107,7 @@ public final class BatchDriver {
     /** What the driver tracks of a sector between its prepare job and its proof file. */
     private static final class SectorRun {
         final SectorFile file;
-        final long startNanos = System.nanoTime();
-        /** The driver's clock (epoch ms) at the prepare job's submission, the prove job's, and the last partition. */
-        final long prepareSubmittedMillis = System.currentTimeMillis();
-        long proveSubmittedMillis;
-        long provenMillis;
+        final SectorTimes times = new SectorTimes();
         SimpleFutureAction<BoxedUnit> job;
         String stage = "prepare";
         PrepareOutcome prepared;
@@ -174,13 +177,15 @@ public final class BatchDriver {
         String reportLocation = reportPath.toString();
         window = new SectorWindow(Math.max(1, settings.get(C2SparkSettings.SECTORS_IN_FLIGHT)),
                 Math.max(0, settings.get(C2SparkSettings.SECTORS_PREPARE_AHEAD)));
+        rows = new ReportRows(runId, window.provingLimit(), window.ahead(), jsc.getConf(),
+                settings.get(C2SparkSettings.LOCAL_GPUS));
         try {
             for (SectorFile f : sectors) {
                 Path dest = proofPath(f.sectorId());
                 if (outFs.isFile(dest)) {
                     skippedCount++;
                     progress.sectorSkipped();
-                    report.add(sectorRow(f, "skipped", "a proof exists: " + dest, null, 0, 0, 0));
+                    report.add(rows.sector(f, "skipped", "a proof exists: " + dest));
                 } else {
                     window.add(f);
                 }
@@ -214,44 +219,18 @@ public final class BatchDriver {
             for (SectorFile f : window.drainWaiting()) {
                 failures.put(f.sectorId(), why);
                 progress.sectorFailed();
-                report.add(sectorRow(f, "failed", why, null, 0, 0, 0));
+                report.add(rows.sector(f, "failed", why));
             }
             jsc.sc().removeSparkListener(progress);
             reportFailedAttempts();
             removeWork();
-            report.add(runRow(sectors.size(), System.nanoTime() - start));
+            report.add(rows.run(sectors.size(), verifiedCount, failures.size(), skippedCount, System.nanoTime() - start,
+                    progress.proofsPerDevice(), stopReason, problems.byReason(), keptCount, setups.lost()));
             reportLocation = writeReport(reportFs, reportPath);
             console.println(progress.line());
         }
         return new BatchSummary(runId, outputDir.toString(), reportLocation, verifiedCount, skippedCount, failures,
                 stopReason);
-    }
-
-    private Map<String, Object> runRow(int sectors, long wallNanos) {
-        Map<String, Object> row = row("run");
-        row.put("run", runId);
-        row.put("sectors", sectors);
-        row.put("verified", verifiedCount);
-        row.put("failed", failures.size());
-        row.put("skipped", skippedCount);
-        row.put("wallMs", millis(wallNanos));
-        row.put("proofsPerDevice", progress.proofsPerDevice());
-        if (stopReason != null) {
-            row.put("stopped", stopReason);
-        }
-        if (!problems.isEmpty()) {
-            row.put("setupProblems", problems.byReason());
-        }
-        if (keptCount > 0) {
-            row.put("proofsInFallback", keptCount);
-        }
-        if (setups != null && !setups.lost().isEmpty()) {
-            row.put("executorsLost", setups.lost());
-        }
-        row.put("sectorsInFlight", window.provingLimit());
-        row.put("prepareAhead", window.ahead());
-        putScheduling(row);
-        return row;
     }
 
     /** Writes the report; where its directory fails it now, into the fallback folder. Returns where it went. */
@@ -261,11 +240,7 @@ public final class BatchDriver {
             return reportPath.toString();
         } catch (IOException e) {
             String reason = IoReasons.of(e);
-            Map<String, Object> row = row("fallback");
-            row.put("file", "report");
-            row.put("intended", reportPath.toString());
-            row.put("reason", reason);
-            report.add(row);
+            report.add(rows.fallback("report", reportPath.toString(), reason));
             java.nio.file.Path kept;
             try {
                 kept = fallback.keep(reportPath.getName(), report.bytes());
@@ -319,7 +294,7 @@ public final class BatchDriver {
                     WorkFiles.partitionInput(workRoot, run.file.sectorId(), k).toString()));
         }
         run.stage = "prove";
-        run.proveSubmittedMillis = System.currentTimeMillis();
+        run.times.proveSubmitted();
         run.partitions = new PartitionOutcome[n];
         RDD<PartitionTask> rdd = jsc.parallelize(tasks, n).rdd();
         run.job = submit(rdd, new ProveTaskFunction(settings, carriedConf), n, "prove", run.file.sectorId());
@@ -369,9 +344,9 @@ public final class BatchDriver {
             run.received++;
             progress.partitionProven(o);
             metrics.partitionProven(o);
-            report.add(partitionRow(o));
+            report.add(rows.partition(o));
             if (run.received == run.partitions.length) {
-                run.provenMillis = System.currentTimeMillis();
+                run.times.proven();
                 window.proven(o.sectorId);
                 finish(run);
             }
@@ -382,16 +357,7 @@ public final class BatchDriver {
     private void refused(SetupRefusal r) throws IOException {
         SetupProblems.Problem p = new SetupProblems.Problem(r.executorId, r.host, r.reason);
         noteProblem(p);
-        Map<String, Object> row = row("attempt");
-        row.put("stage", r.stage);
-        row.put("sector", r.sectorId);
-        row.put("partition", r.partition);
-        row.put("executor", r.executorId);
-        row.put("host", r.host);
-        row.put("attempt", r.attempt);
-        row.put("result", "refused");
-        row.put("reason", r.reason);
-        report.add(row);
+        report.add(rows.attempt(r));
         metrics.taskFailed();
         SectorRun run = active.get(r.sectorId);
         if (run != null && run.stage.equals(r.stage)) {
@@ -457,8 +423,7 @@ public final class BatchDriver {
         verifiedCount++;
         progress.sectorVerified();
         metrics.sectorVerified();
-        Map<String, Object> row = sectorRow(run.file, "verified", null, run, verifyNanos, writeNanos,
-                System.nanoTime() - run.startNanos);
+        Map<String, Object> row = sectorRow(run, "verified", null, verifyNanos, writeNanos);
         row.put("output", dest.toString());
         row.put("proofBytes", all.size());
         report.add(row);
@@ -496,8 +461,7 @@ public final class BatchDriver {
         failures.put(run.file.sectorId(), reason);
         progress.sectorFailed();
         metrics.sectorFailed();
-        Map<String, Object> row = sectorRow(run.file, "failed", reason, run, verifyNanos, writeNanos,
-                System.nanoTime() - run.startNanos);
+        Map<String, Object> row = sectorRow(run, "failed", reason, verifyNanos, writeNanos);
         if (keptAt != null) {
             row.put("keptAt", keptAt);
         }
@@ -520,17 +484,8 @@ public final class BatchDriver {
     }
 
     private void reportFailedAttempts() {
-        for (ProgressListener.FailedAttempt a : progress.drainFailedAttempts()) {
-            Map<String, Object> row = row("attempt");
-            row.put("stage", a.kind);
-            row.put("sector", a.sectorId);
-            row.put("partition", a.partition);
-            row.put("executor", a.executorId);
-            row.put("host", a.host);
-            row.put("attempt", a.attempt);
-            row.put("result", "failed");
-            row.put("reason", a.reason);
-            report.add(row);
+        for (FailedAttempt a : progress.drainFailedAttempts()) {
+            report.add(rows.attempt(a));
             metrics.taskFailed();
         }
     }
@@ -549,106 +504,8 @@ public final class BatchDriver {
         return new Path(outputDir, sectorId + settings.get(C2SparkSettings.PROOF_SUFFIX));
     }
 
-    private Map<String, Object> row(String type) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", type);
-        m.put("run", runId);
-        return m;
-    }
-
-    private Map<String, Object> sectorRow(SectorFile f, String result, String reason, SectorRun run,
-                                          long verifyNanos, long writeNanos, long wallNanos) {
-        Map<String, Object> m = row("sector");
-        m.put("sector", f.sectorId());
-        m.put("input", f.path());
-        m.put("inputBytes", f.length());
-        m.put("result", result);
-        if (reason != null) {
-            m.put("reason", reason);
-        }
-        PrepareOutcome p = run == null ? null : run.prepared;
-        if (p != null && p.rejection == null) {
-            m.put("partitions", p.partitions);
-            m.put("facts", p.facts);
-            m.put("partitionInputBytes", Arrays.stream(p.partitionInputBytes).sum());
-            m.put("prepareMs", millis(p.prepareNanos));
-            m.put("prepareExecutor", p.executorId);
-            m.put("prepareHost", p.host);
-            m.put("prepareStartMs", p.startMillis);
-            m.put("prepareEndMs", p.endMillis);
-        }
-        if (run != null) {
-            // The driver's clock, epoch ms like the partitions' startMs and endMs: the sector's way
-            // through the window, beside its preparation (executor clock) and its partitions.
-            m.put("prepareSubmittedMs", run.prepareSubmittedMillis);
-            if (run.proveSubmittedMillis > 0) {
-                m.put("proveSubmittedMs", run.proveSubmittedMillis);
-            }
-            if (run.provenMillis > 0) {
-                m.put("provenMs", run.provenMillis);
-            }
-            m.put("endMs", System.currentTimeMillis());
-        }
-        if (run != null && run.partitions != null) {
-            long proveSum = 0;
-            for (PartitionOutcome o : run.partitions) {
-                proveSum += o == null ? 0 : o.proveNanos;
-            }
-            m.put("proveMsSum", millis(proveSum));
-        }
-        m.put("verifyMs", millis(verifyNanos));
-        m.put("writeMs", millis(writeNanos));
-        m.put("wallMs", millis(wallNanos));
-        return m;
-    }
-
-    private Map<String, Object> partitionRow(PartitionOutcome o) {
-        Map<String, Object> m = row("partition");
-        m.put("sector", o.sectorId);
-        m.put("partition", o.partition);
-        m.put("result", "proven");
-        m.put("inputBytes", o.inputBytes);
-        m.put("proofBytes", o.proof.length);
-        m.put("executor", o.executorId);
-        m.put("host", o.host);
-        m.put("device", o.device);
-        m.put("deviceSource", o.deviceSource);
-        m.put("attempt", o.attempt);
-        m.put("startMs", o.startMillis);
-        m.put("endMs", o.endMillis);
-        m.put("readMs", millis(o.readNanos));
-        m.put("proveMs", millis(o.proveNanos));
-        Map<String, Object> phases = new LinkedHashMap<>();
-        o.phaseNanos.forEach((k, v) -> phases.put(k, millis(v)));
-        m.put("phasesMs", phases);
-        Map<String, Object> waits = new LinkedHashMap<>();
-        o.waitNanos.forEach((k, v) -> waits.put(k, millis(v)));
-        m.put("waitsMs", waits);
-        if (!o.deviceClockMs.isEmpty()) {
-            m.put("deviceClockMs", o.deviceClockMs);
-        }
-        return m;
-    }
-
-    /**
-     * How the run was laid out, for comparing runs (the notebooks plot waits and busy fractions
-     * against workers per GPU and GPUs): the master, and either Spark's gpu resource amounts or, in
-     * plain local mode, the executor's own device list.
-     */
-    private void putScheduling(Map<String, Object> row) {
-        org.apache.spark.SparkConf conf = jsc.getConf();
-        row.put("master", conf.get("spark.master", ""));
-        String task = "spark.task.resource.gpu.amount";
-        if (conf.contains(task)) {
-            double amount = conf.getDouble(task, 1.0);
-            row.put("workersPerGpu", amount >= 1 ? 1 : (int) Math.round(1 / amount));
-            row.put("gpusPerExecutor", conf.getInt("spark.executor.resource.gpu.amount", 1));
-        } else {
-            row.put("localGpus", settings.get(C2SparkSettings.LOCAL_GPUS));
-        }
-    }
-
-    private static double millis(long nanos) {
-        return Math.round(nanos / 1e4) / 100.0;
+    private Map<String, Object> sectorRow(SectorRun run, String result, String reason, long verifyNanos,
+                                          long writeNanos) {
+        return rows.sector(run.file, result, reason, run.times, run.prepared, run.partitions, verifyNanos, writeNanos);
     }
 }

@@ -2,6 +2,10 @@ package io.c2spark.spark.job;
 
 import com.esotericsoftware.kryo.Kryo;
 import io.c2spark.spark.io.SectorFile;
+import io.c2spark.spark.task.PartitionOutcome;
+import io.c2spark.spark.task.PartitionTask;
+import io.c2spark.spark.task.PrepareOutcome;
+import io.c2spark.spark.task.SetupRefusal;
 import io.c2spark.spark.workload.Device;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

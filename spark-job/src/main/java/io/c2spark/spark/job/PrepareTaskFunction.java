@@ -4,6 +4,9 @@ import io.c2spark.spark.io.FileSystems;
 import io.c2spark.spark.io.HadoopConf;
 import io.c2spark.spark.io.SectorFile;
 import io.c2spark.spark.settings.Settings;
+import io.c2spark.spark.task.PrepareOutcome;
+import io.c2spark.spark.task.SetupRefusal;
+import io.c2spark.spark.task.TaskPlace;
 import io.c2spark.spark.workload.InvalidSectorException;
 import io.c2spark.spark.workload.PreparedSector;
 import io.c2spark.spark.workload.SectorPreparer;
@@ -105,7 +108,7 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
                 sizes[k] = workFs.getFileStatus(WorkFiles.partitionInput(workRoot, file.sectorId(), k)).getLen();
             }
             return new PrepareOutcome(file.sectorId(), null, n, prepared.statement(), prepared.facts(), sizes,
-                    System.nanoTime() - start, place.executorId, place.host, place.attempt, startMillis,
+                    System.nanoTime() - start, place.executorId(), place.host(), place.attempt(), startMillis,
                     System.currentTimeMillis());
         } catch (SetupException e) {
             return new SetupRefusal("prepare", file.sectorId(), 0, place, e.getMessage());
@@ -118,7 +121,7 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
 
     private static PrepareOutcome rejected(SectorFile file, String reason, long start, long startMillis, TaskPlace place) {
         return new PrepareOutcome(file.sectorId(), reason == null ? "rejected" : reason, 0, new byte[0], Map.of(),
-                new long[0], System.nanoTime() - start, place.executorId, place.host, place.attempt, startMillis,
+                new long[0], System.nanoTime() - start, place.executorId(), place.host(), place.attempt(), startMillis,
                 System.currentTimeMillis());
     }
 }

@@ -1,5 +1,7 @@
 package io.c2spark.spark.job;
 
+import io.c2spark.spark.task.FailedAttempt;
+import io.c2spark.spark.task.PartitionOutcome;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,28 +25,6 @@ import org.apache.spark.scheduler.SparkListenerTaskStart;
 final class ProgressListener extends SparkListener {
     static final String STAGE_KIND = "c2spark.stage";
     static final String SECTOR = "c2spark.sector";
-
-    /** A task attempt that failed, for the report. */
-    static final class FailedAttempt {
-        final String kind;
-        final String sectorId;
-        final int partition;
-        final String executorId;
-        final String host;
-        final int attempt;
-        final String reason;
-
-        FailedAttempt(String kind, String sectorId, int partition, String executorId, String host, int attempt,
-                      String reason) {
-            this.kind = kind;
-            this.sectorId = sectorId;
-            this.partition = partition;
-            this.executorId = executorId;
-            this.host = host;
-            this.attempt = attempt;
-            this.reason = reason;
-        }
-    }
 
     private final PrintStream out;
     private final long intervalNanos;

@@ -3,6 +3,10 @@ package io.c2spark.spark.job;
 import io.c2spark.spark.device.TaskDevice;
 import io.c2spark.spark.io.HadoopConf;
 import io.c2spark.spark.settings.Settings;
+import io.c2spark.spark.task.PartitionOutcome;
+import io.c2spark.spark.task.PartitionTask;
+import io.c2spark.spark.task.SetupRefusal;
+import io.c2spark.spark.task.TaskPlace;
 import io.c2spark.spark.workload.DeviceFatalException;
 import io.c2spark.spark.workload.PartitionInput;
 import io.c2spark.spark.workload.PartitionProof;
@@ -57,7 +61,7 @@ final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Obje
                 PartitionOutcome outcome = new PartitionOutcome(task.sectorId, task.partition, proof.proof(),
                         proof.phaseNanos(), proof.waitNanos(), proof.deviceClockMs(), input.length,
                         device.device().label(), device.device().source().name().toLowerCase(java.util.Locale.ROOT),
-                        place.executorId, place.host, place.attempt, startMillis, System.currentTimeMillis(), t1 - t0,
+                        place.executorId(), place.host(), place.attempt(), startMillis, System.currentTimeMillis(), t1 - t0,
                         t2 - t1);
                 ProverMetrics metrics = ProverMetrics.ofExecutor();
                 if (metrics != null) {
@@ -67,7 +71,7 @@ final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Obje
             }
         } catch (DeviceFatalException e) {
             executorTaskFailed();
-            if (!"driver".equals(place.executorId)) {
+            if (!"driver".equals(place.executorId())) {
                 endExecutor(task, place, e);
             }
             throw new IllegalStateException("prove sector " + task.sectorId + " partition " + task.partition
@@ -96,7 +100,7 @@ final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Obje
      * reschedules its tasks.
      */
     private static void endExecutor(PartitionTask task, TaskPlace place, DeviceFatalException e) {
-        System.err.println("c2spark: executor " + place.executorId + " on " + place.host + ": fatal device error"
+        System.err.println("c2spark: executor " + place.executorId() + " on " + place.host() + ": fatal device error"
                 + " proving sector " + task.sectorId + " partition " + task.partition + ": " + e.getMessage()
                 + "; ending this executor (exit code " + DEVICE_FATAL_EXIT_CODE + ") so its tasks run elsewhere");
         e.printStackTrace(System.err);

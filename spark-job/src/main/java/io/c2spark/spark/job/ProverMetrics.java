@@ -3,6 +3,7 @@ package io.c2spark.spark.job;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
+import io.c2spark.spark.task.PartitionOutcome;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;

@@ -4,7 +4,8 @@ import io.c2spark.core.porep.c1.C1FormatException;
 import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Reader;
 import io.c2spark.core.porep.c1.CompactPartitionInput;
-import io.c2spark.core.porep.seal.VanillaVerifier;
+import io.c2spark.core.porep.c2.SealProver;
+import io.c2spark.core.porep.c2.SealStatement;
 import io.c2spark.core.porep.vanilla.proof.VanillaProofException;
 import io.c2spark.spark.workload.InvalidSectorException;
 import io.c2spark.spark.workload.PartitionInputSink;
@@ -20,11 +21,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The prepare stage of PoRep C2: stream-parses a C1 file from any Hadoop file system with
- * {@link C1Reader} (which validates every count, length and range), verifies its vanilla proofs
- * with {@link VanillaVerifier} (so a bad C1 fails here, on a CPU, not after a GPU has proven it),
- * and writes one {@link CompactPartitionInput} per partition; the statement is the sector's
- * {@link PoRepStatement}. A malformed or cut file fails its sector with the reader's message (file,
+ * The prepare stage of PoRep C2, the first of {@link SealProver}'s steps: stream-parses a C1 file
+ * from any Hadoop file system with {@link C1Reader} (which validates every count, length and range),
+ * checks its vanilla proofs ({@link SealProver#checkVanillaProofs}, so a bad C1 fails here, on a CPU,
+ * not after a GPU has proven it), and writes one {@link CompactPartitionInput} per partition; the
+ * statement is the sector's {@link SealStatement}. A malformed or cut file fails its sector with the reader's message (file,
  * JSON path, partition, challenge, byte offset); a wrong vanilla proof with the verifier's
  * (partition, challenge, field).
  */
@@ -38,8 +39,7 @@ public final class C1SectorPreparer implements SectorPreparer {
             throw new InvalidSectorException(e.getMessage(), e);
         }
         try {
-            VanillaVerifier.verify(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.seed(),
-                    c1.vanillaProofs());
+            SealProver.checkVanillaProofs(c1);
         } catch (VanillaProofException | IllegalArgumentException e) {
             throw new InvalidSectorException(source.path() + ": " + e.getMessage(), e);
         }
@@ -52,6 +52,6 @@ public final class C1SectorPreparer implements SectorPreparer {
         facts.put("registeredProof", c1.registeredProof().serdeName());
         facts.put("sectorSize", c1.registeredProof().shape().label());
         facts.put("challenges", Integer.toString(c1.challenges()));
-        return new PreparedSector(c1.partitions(), PoRepStatement.of(c1).toBytes(), facts);
+        return new PreparedSector(c1.partitions(), SealStatement.of(c1).toBytes(), facts);
     }
 }

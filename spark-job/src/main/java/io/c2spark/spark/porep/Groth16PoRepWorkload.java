@@ -10,11 +10,10 @@ import io.c2spark.core.groth16.VerifyingKey;
 import io.c2spark.core.porep.SectorShape;
 import io.c2spark.core.porep.c1.CompactPartitionInput;
 import io.c2spark.core.porep.c2.PorepParameters;
-import io.c2spark.core.porep.c2.SealVerifier;
-import io.c2spark.core.porep.circuit.PartitionCircuits;
+import io.c2spark.core.porep.c2.SealProver;
+import io.c2spark.core.porep.c2.SealStatement;
 import io.c2spark.core.r1cs.R1csShape;
 import io.c2spark.core.r1cs.Witness;
-import io.c2spark.core.r1cs.WitnessSystem;
 import io.c2spark.gpu.coordinator.DeviceCoordinators;
 import io.c2spark.gpu.coordinator.KeyLoader;
 import io.c2spark.gpu.cpu.CpuKernelWork;
@@ -223,8 +222,7 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
         long t0 = System.nanoTime();
         CpuProver prover = cpuOnly ? cpuProver.apply(shape) : null;
         long t1 = System.nanoTime();
-        Witness w = WitnessSystem.of(PartitionCircuits.of(in.registeredProof(), in.replicaId(), in.commD(),
-                in.commR(), in.challenges()));
+        Witness w = SealProver.witness(in);
         long t2 = System.nanoTime();
         Map<String, Long> phases = new LinkedHashMap<>();
         if (cpuOnly) {
@@ -301,7 +299,7 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
             keys.put(shape, loadVk(dir, shape));
         }
         return (String sectorId, byte[] statement, List<byte[]> partitionProofs) -> {
-            PoRepStatement st = PoRepStatement.fromBytes(statement);
+            SealStatement st = SealStatement.fromBytes(statement);
             SectorShape shape = st.registeredProof().shape();
             VerifyingKey vk = keys.computeIfAbsent(shape, s -> loadVk(dir, s));
             byte[] seal = new byte[partitionProofs.size() * ProofEncoding.BYTES];
@@ -312,8 +310,7 @@ public final class Groth16PoRepWorkload extends PoRepWorkload {
                 }
                 System.arraycopy(p, 0, seal, k * ProofEncoding.BYTES, ProofEncoding.BYTES);
             }
-            int bad = SealVerifier.firstInvalidPartition(st.registeredProof(), st.replicaId(), st.commD(), st.commR(),
-                    st.seed(), vk, seal);
+            int bad = st.firstInvalidPartition(vk, seal);
             return bad < 0 ? Optional.empty() : Optional.of("partition " + bad + " does not verify");
         };
     }

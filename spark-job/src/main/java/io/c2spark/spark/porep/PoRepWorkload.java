@@ -15,7 +15,7 @@ import io.c2spark.spark.workload.Workload;
  *       from it and returns the 192-byte Groth16 proof (A, B, C compressed) for the device it is
  *       given (a GPU address from Spark or the executor, or the CPU), and
  *   <li>{@link #verifier}: a {@link SectorVerifier} that decodes the statement with
- *       {@link PoRepStatement#fromBytes}, derives each partition's public inputs, and checks the
+ *       {@link io.c2spark.core.porep.c2.SealStatement#fromBytes}, derives each partition's public inputs, and checks the
  *       proofs against the verifying key,
  * </ul>
  * and registers the subclass in META-INF/services/io.c2spark.spark.workload.Workload.

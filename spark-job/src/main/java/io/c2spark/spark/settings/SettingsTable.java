@@ -34,24 +34,24 @@ public final class SettingsTable {
     /** The text between the markers of a README; an error naming the file when they are missing. */
     public static String current(Path readme) throws IOException {
         String text = Files.readString(readme, StandardCharsets.UTF_8);
-        int b = text.indexOf(BEGIN);
-        int e = text.indexOf(END);
-        if (b < 0 || e < b) {
-            throw new IOException(readme + ": settings table markers not found (" + BEGIN + " ... " + END + ")");
-        }
-        return text.substring(b + BEGIN.length() + 1, e);
+        return text.substring(tableStart(readme, text) + 1, text.indexOf(END));
     }
 
     /** Replaces the table between the markers of a README with the generated one. */
     public static void rewrite(Path readme) throws IOException {
         String text = Files.readString(readme, StandardCharsets.UTF_8);
+        String out = text.substring(0, tableStart(readme, text)) + "\n" + markdown() + text.substring(text.indexOf(END));
+        Files.writeString(readme, out, StandardCharsets.UTF_8);
+    }
+
+    /** Where the begin marker of the README's text ends; an error naming the file when a marker is missing. */
+    private static int tableStart(Path readme, String text) throws IOException {
         int b = text.indexOf(BEGIN);
         int e = text.indexOf(END);
         if (b < 0 || e < b) {
             throw new IOException(readme + ": settings table markers not found (" + BEGIN + " ... " + END + ")");
         }
-        String out = text.substring(0, b + BEGIN.length()) + "\n" + markdown() + text.substring(e);
-        Files.writeString(readme, out, StandardCharsets.UTF_8);
+        return b + BEGIN.length();
     }
 
     /** Rewrites the table of the README given as the one argument. */

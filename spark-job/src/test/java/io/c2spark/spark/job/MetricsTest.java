@@ -3,6 +3,7 @@ package io.c2spark.spark.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.c2spark.spark.task.PartitionOutcome;
 import io.c2spark.spark.testing.JobHarness;
 import io.c2spark.spark.testing.TestSectors;
 import java.io.File;

@@ -9,6 +9,7 @@ import io.c2spark.core.porep.c1.C1Output;
 import io.c2spark.core.porep.c1.C1Samples;
 import io.c2spark.core.porep.c1.C1Writer;
 import io.c2spark.core.porep.c1.CompactPartitionInput;
+import io.c2spark.core.porep.c2.SealStatement;
 import io.c2spark.spark.testing.SealedSectors;
 import io.c2spark.spark.workload.InvalidSectorException;
 import io.c2spark.spark.workload.PreparedSector;
@@ -69,7 +70,7 @@ class C1SectorPreparerTest {
             assertEquals(CompactPartitionInput.of(c1, k),
                     CompactPartitionInput.read(parts.get(k).toByteArray(), "p" + k));
         }
-        assertEquals(PoRepStatement.of(c1), PoRepStatement.fromBytes(p.statement()));
+        assertEquals(SealStatement.of(c1), SealStatement.fromBytes(p.statement()));
         assertEquals("StackedDrg2KiBV1_1", p.facts().get("registeredProof"));
     }
 

@@ -1,5 +1,6 @@
 package io.c2spark.core.porep.c2;
 
+import io.c2spark.core.concurrent.Threads;
 import io.c2spark.core.field.Fr;
 import io.c2spark.core.groth16.Groth16Prover;
 import io.c2spark.core.groth16.ProofEncoding;
@@ -153,22 +154,8 @@ public final class PartitionPipeline {
                 threads.add(t);
                 t.start();
             }
-            boolean interrupted = false;
-            for (Thread t : threads) {
-                while (true) {
-                    try {
-                        t.join();
-                        break;
-                    } catch (InterruptedException e) {
-                        // The workers finish the partitions they hold and take no more.
-                        interrupted = true;
-                        run.fail(e);
-                    }
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            // Interrupted, the workers finish the partitions they hold and take no more.
+            Threads.joinAll(threads, run::fail);
         }
         Throwable f = run.failure.get();
         if (f instanceof RuntimeException e) {

@@ -1,12 +1,14 @@
 package io.c2spark.core.porep.graph;
 
 import io.c2spark.core.concurrent.ComputePool;
+import io.c2spark.core.concurrent.Threads;
 import io.c2spark.core.porep.hash.ChaCha8Rng;
 import io.c2spark.core.porep.hash.FilecoinSha256;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.MessageDigest;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -85,7 +87,7 @@ public final class ParentCacheDigest {
         try {
             ComputePool.forEach(workers, w -> run.produce());
         } finally {
-            joinUninterruptibly(hasher);
+            Threads.joinAll(List.of(hasher), e -> { });
         }
         run.lock.lock();
         try {
@@ -193,21 +195,6 @@ public final class ParentCacheDigest {
             slotFreed.signalAll();
         } finally {
             lock.unlock();
-        }
-    }
-
-    private static void joinUninterruptibly(Thread t) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

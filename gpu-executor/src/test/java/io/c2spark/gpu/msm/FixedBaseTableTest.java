@@ -10,25 +10,26 @@ import org.junit.jupiter.api.Test;
 import io.c2spark.core.field.Fr;
 
 /** The fixed-base table's shape and entry scalars, and the batch addition's partial count, without a GPU. */
-class G1FixedBaseTableTest {
+class FixedBaseTableTest {
     @Test
     void windowsCoverA256BitScalarAndSizesFollow() {
-        assertEquals(16, G1FixedBaseTable.windows(16));
-        assertEquals(13, G1FixedBaseTable.windows(20));
-        assertEquals(20, G1FixedBaseTable.windows(13));
-        assertEquals(32, G1FixedBaseTable.windows(8));
-        assertEquals(50_331_648L, G1FixedBaseTable.bytes(16));
-        assertEquals(654_311_424L, G1FixedBaseTable.bytes(20));
-        assertEquals(393_216L, G1FixedBaseTable.bytes(G1FixedBaseTable.SEED_WINDOW));
+        assertEquals(16, FixedBaseTable.windows(16));
+        assertEquals(13, FixedBaseTable.windows(20));
+        assertEquals(20, FixedBaseTable.windows(13));
+        assertEquals(32, FixedBaseTable.windows(8));
+        assertEquals(50_331_648L, FixedBaseTable.bytes(Curve.G1, 16));
+        assertEquals(100_663_296L, FixedBaseTable.bytes(Curve.G2, 16));
+        assertEquals(654_311_424L, FixedBaseTable.bytes(Curve.G1, 20));
+        assertEquals(393_216L, FixedBaseTable.bytes(Curve.G1, FixedBaseTable.SEED_WINDOW));
     }
 
     @Test
     void entryScalarsAreDigitTimesWindowWeight() {
         for (int c : new int[] {5, 8, 13}) {
-            long[] k = G1FixedBaseTable.entryScalars(c);
+            long[] k = FixedBaseTable.entryScalars(c);
             int row = 1 << (c - 1);
-            assertEquals(4 * G1FixedBaseTable.entries(c), k.length);
-            for (int w = 0; w < G1FixedBaseTable.windows(c); w++) {
+            assertEquals(4 * FixedBaseTable.entries(c), k.length);
+            for (int w = 0; w < FixedBaseTable.windows(c); w++) {
                 for (int d : new int[] {1, 2, 3, row - 1, row}) {
                     BigInteger want = BigInteger.valueOf(d).shiftLeft(c * w).mod(Fr.MODULUS);
                     int at = 4 * (w * row + d - 1);

@@ -1,4 +1,4 @@
-package io.c2spark.spark.job;
+package io.c2spark.spark.task;
 
 import java.io.Serializable;
 import java.util.HashMap;
@@ -8,22 +8,22 @@ import java.util.Map;
 public final class PrepareOutcome implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    final String sectorId;
+    public final String sectorId;
     /** Null when the sector was prepared. */
-    final String rejection;
-    final int partitions;
-    final byte[] statement;
-    final HashMap<String, String> facts;
-    final long[] partitionInputBytes;
-    final long prepareNanos;
-    final String executorId;
-    final String host;
-    final int attempt;
+    public final String rejection;
+    public final int partitions;
+    public final byte[] statement;
+    public final HashMap<String, String> facts;
+    public final long[] partitionInputBytes;
+    public final long prepareNanos;
+    public final String executorId;
+    public final String host;
+    public final int attempt;
     /** The executor's clock (epoch ms) when the task started and when it ended. */
-    final long startMillis;
-    final long endMillis;
+    public final long startMillis;
+    public final long endMillis;
 
-    PrepareOutcome(String sectorId, String rejection, int partitions, byte[] statement, Map<String, String> facts,
+    public PrepareOutcome(String sectorId, String rejection, int partitions, byte[] statement, Map<String, String> facts,
                    long[] partitionInputBytes, long prepareNanos, String executorId, String host, int attempt,
                    long startMillis, long endMillis) {
         this.sectorId = sectorId;

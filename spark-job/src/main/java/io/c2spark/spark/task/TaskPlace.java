@@ -1,21 +1,11 @@
-package io.c2spark.spark.job;
+package io.c2spark.spark.task;
 
 import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 
 /** Where a task runs (executor, host, attempt), for the report. */
-final class TaskPlace {
-    final String executorId;
-    final String host;
-    final int attempt;
-
-    private TaskPlace(String executorId, String host, int attempt) {
-        this.executorId = executorId;
-        this.host = host;
-        this.attempt = attempt;
-    }
-
-    static TaskPlace current() {
+public record TaskPlace(String executorId, String host, int attempt) {
+    public static TaskPlace current() {
         SparkEnv env = SparkEnv.get();
         TaskContext tc = TaskContext.get();
         // The block manager's host is the name Spark itself uses for this executor (no DNS lookup).

@@ -1,4 +1,4 @@
-package io.c2spark.spark.job;
+package io.c2spark.spark.task;
 
 import java.io.Serializable;
 
@@ -6,11 +6,11 @@ import java.io.Serializable;
 public final class PartitionTask implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    final String sectorId;
-    final int partition;
-    final String inputPath;
+    public final String sectorId;
+    public final int partition;
+    public final String inputPath;
 
-    PartitionTask(String sectorId, int partition, String inputPath) {
+    public PartitionTask(String sectorId, int partition, String inputPath) {
         this.sectorId = sectorId;
         this.partition = partition;
         this.inputPath = inputPath;

@@ -1,4 +1,4 @@
-package io.c2spark.spark.job;
+package io.c2spark.spark.task;
 
 import java.io.Serializable;
 import java.util.LinkedHashMap;
@@ -8,24 +8,24 @@ import java.util.Map;
 public final class PartitionOutcome implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    final String sectorId;
-    final int partition;
-    final byte[] proof;
-    final LinkedHashMap<String, Long> phaseNanos;
-    final LinkedHashMap<String, Long> waitNanos;
-    final LinkedHashMap<String, Double> deviceClockMs;
-    final long inputBytes;
-    final String device;
-    final String deviceSource;
-    final String executorId;
-    final String host;
-    final int attempt;
-    final long startMillis;
-    final long endMillis;
-    final long readNanos;
-    final long proveNanos;
+    public final String sectorId;
+    public final int partition;
+    public final byte[] proof;
+    public final LinkedHashMap<String, Long> phaseNanos;
+    public final LinkedHashMap<String, Long> waitNanos;
+    public final LinkedHashMap<String, Double> deviceClockMs;
+    public final long inputBytes;
+    public final String device;
+    public final String deviceSource;
+    public final String executorId;
+    public final String host;
+    public final int attempt;
+    public final long startMillis;
+    public final long endMillis;
+    public final long readNanos;
+    public final long proveNanos;
 
-    PartitionOutcome(String sectorId, int partition, byte[] proof, Map<String, Long> phaseNanos,
+    public PartitionOutcome(String sectorId, int partition, byte[] proof, Map<String, Long> phaseNanos,
                      Map<String, Long> waitNanos, Map<String, Double> deviceClockMs, long inputBytes, String device, String deviceSource,
                      String executorId, String host, int attempt, long startMillis, long endMillis,
                      long readNanos, long proveNanos) {
