@@ -41,18 +41,18 @@ final class CurveBenchmarks {
             public void setUp() {
                 long[] jac = new long[TABLE * G1.JACOBIAN];
                 long[] g = G1.generator();
-                G1.fromAffine(g, 0, jac, 0);
+                G1.LAW.fromAffine(g, 0, jac, 0);
                 for (int i = 1; i < TABLE; i++) {
-                    G1.addAffine(jac, (i - 1) * G1.JACOBIAN, g, 0, jac, i * G1.JACOBIAN);
+                    G1.LAW.addAffine(jac, (i - 1) * G1.JACOBIAN, g, 0, jac, i * G1.JACOBIAN);
                 }
                 table = new long[TABLE * G1.AFFINE];
                 G1.batchToAffine(jac, 0, table, 0, TABLE);
-                G1.fromAffine(g, 0, acc, 0);
+                G1.LAW.fromAffine(g, 0, acc, 0);
             }
 
             public void run() {
                 for (int i = 0; i < G1_CHAIN; i++) {
-                    G1.addAffine(acc, 0, table, (i & (TABLE - 1)) * G1.AFFINE, acc, 0);
+                    G1.LAW.addAffine(acc, 0, table, (i & (TABLE - 1)) * G1.AFFINE, acc, 0);
                 }
             }
         };
@@ -78,18 +78,18 @@ final class CurveBenchmarks {
             public void setUp() {
                 long[] jac = new long[TABLE * G2.JACOBIAN];
                 long[] g = G2.generator();
-                G2.fromAffine(g, 0, jac, 0);
+                G2.LAW.fromAffine(g, 0, jac, 0);
                 for (int i = 1; i < TABLE; i++) {
-                    G2.addAffine(jac, (i - 1) * G2.JACOBIAN, g, 0, jac, i * G2.JACOBIAN);
+                    G2.LAW.addAffine(jac, (i - 1) * G2.JACOBIAN, g, 0, jac, i * G2.JACOBIAN);
                 }
                 table = new long[TABLE * G2.AFFINE];
                 G2.batchToAffine(jac, 0, table, 0, TABLE);
-                G2.fromAffine(g, 0, acc, 0);
+                G2.LAW.fromAffine(g, 0, acc, 0);
             }
 
             public void run() {
                 for (int i = 0; i < G2_CHAIN; i++) {
-                    G2.addAffine(acc, 0, table, (i & (TABLE - 1)) * G2.AFFINE, acc, 0);
+                    G2.LAW.addAffine(acc, 0, table, (i & (TABLE - 1)) * G2.AFFINE, acc, 0);
                 }
             }
         };

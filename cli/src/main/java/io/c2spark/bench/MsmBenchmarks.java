@@ -42,21 +42,21 @@ final class MsmBenchmarks {
         long[] step = new long[jac];
         long[] points = new long[count * jac];
         if (g2) {
-            G2.fromAffine(G2.generator(), 0, step, 0);
-            G2.mul(step, 0, k, step, 0);
+            G2.LAW.fromAffine(G2.generator(), 0, step, 0);
+            G2.LAW.mul(step, 0, k, step, 0);
             System.arraycopy(step, 0, points, 0, jac);
             for (int i = 1; i < count; i++) {
-                G2.add(points, (i - 1) * jac, step, 0, points, i * jac);
+                G2.LAW.add(points, (i - 1) * jac, step, 0, points, i * jac);
             }
             long[] aff = new long[count * G2.AFFINE];
             G2.batchToAffine(points, 0, aff, 0, count);
             return aff;
         }
-        G1.fromAffine(G1.generator(), 0, step, 0);
-        G1.mul(step, 0, k, step, 0);
+        G1.LAW.fromAffine(G1.generator(), 0, step, 0);
+        G1.LAW.mul(step, 0, k, step, 0);
         System.arraycopy(step, 0, points, 0, jac);
         for (int i = 1; i < count; i++) {
-            G1.add(points, (i - 1) * jac, step, 0, points, i * jac);
+            G1.LAW.add(points, (i - 1) * jac, step, 0, points, i * jac);
         }
         long[] aff = new long[count * G1.AFFINE];
         G1.batchToAffine(points, 0, aff, 0, count);

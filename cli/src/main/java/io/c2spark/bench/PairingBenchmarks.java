@@ -75,7 +75,7 @@ final class PairingBenchmarks {
                 for (int i = 0; i < 4; i++) {
                     System.arraycopy(p, 0, g1, i * G1.AFFINE, G1.AFFINE);
                     if (i % 2 == 1) {
-                        G1.negAffine(g1, i * G1.AFFINE, g1, i * G1.AFFINE);
+                        G1.LAW.negAffine(g1, i * G1.AFFINE, g1, i * G1.AFFINE);
                     }
                     System.arraycopy(q, 0, g2, i * G2.AFFINE, G2.AFFINE);
                 }

@@ -46,19 +46,19 @@ class VerifyCommandTest {
 
     private static long[] g1(long k) {
         long[] j = new long[G1.JACOBIAN];
-        G1.fromAffine(G1.generator(), 0, j, 0);
-        G1.mul(j, 0, BigInteger.valueOf(k), j, 0);
+        G1.LAW.fromAffine(G1.generator(), 0, j, 0);
+        G1.LAW.mul(j, 0, BigInteger.valueOf(k), j, 0);
         long[] a = new long[G1.AFFINE];
-        G1.toAffine(j, 0, a, 0);
+        G1.LAW.toAffine(j, 0, a, 0);
         return a;
     }
 
     private static long[] g2(long k) {
         long[] j = new long[G2.JACOBIAN];
-        G2.fromAffine(G2.generator(), 0, j, 0);
-        G2.mul(j, 0, BigInteger.valueOf(k), j, 0);
+        G2.LAW.fromAffine(G2.generator(), 0, j, 0);
+        G2.LAW.mul(j, 0, BigInteger.valueOf(k), j, 0);
         long[] a = new long[G2.AFFINE];
-        G2.toAffine(j, 0, a, 0);
+        G2.LAW.toAffine(j, 0, a, 0);
         return a;
     }
 

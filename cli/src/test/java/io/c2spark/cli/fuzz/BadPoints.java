@@ -32,17 +32,17 @@ public final class BadPoints {
         BigInteger k = new BigInteger(250, rnd).add(BigInteger.TWO);
         if (g2) {
             long[] j = new long[G2.JACOBIAN];
-            G2.fromAffine(G2.generator(), 0, j, 0);
-            G2.mul(j, 0, k, j, 0);
+            G2.LAW.fromAffine(G2.generator(), 0, j, 0);
+            G2.LAW.mul(j, 0, k, j, 0);
             long[] a = new long[G2.AFFINE];
-            G2.toAffine(j, 0, a, 0);
+            G2.LAW.toAffine(j, 0, a, 0);
             return a;
         }
         long[] j = new long[G1.JACOBIAN];
-        G1.fromAffine(G1.generator(), 0, j, 0);
-        G1.mul(j, 0, k, j, 0);
+        G1.LAW.fromAffine(G1.generator(), 0, j, 0);
+        G1.LAW.mul(j, 0, k, j, 0);
         long[] a = new long[G1.AFFINE];
-        G1.toAffine(j, 0, a, 0);
+        G1.LAW.toAffine(j, 0, a, 0);
         return a;
     }
 

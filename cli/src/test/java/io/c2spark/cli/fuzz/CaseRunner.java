@@ -244,7 +244,7 @@ public final class CaseRunner {
             return false;
         }
         for (long[] x : corpus.sealInputs) {
-            if (!G1.equal(inputCombination(vk, x), 0, inputCombination(o, x), 0)) {
+            if (!G1.LAW.equal(inputCombination(vk, x), 0, inputCombination(o, x), 0)) {
                 return false;
             }
         }
@@ -254,11 +254,11 @@ public final class CaseRunner {
     private static long[] inputCombination(VerifyingKey vk, long[] x) {
         long[] acc = new long[G1.JACOBIAN];
         long[] term = new long[G1.JACOBIAN];
-        G1.fromAffine(vk.ic(), 0, acc, 0);
+        G1.LAW.fromAffine(vk.ic(), 0, acc, 0);
         for (int i = 0; i < vk.numPublic(); i++) {
-            G1.fromAffine(vk.ic(), (i + 1) * G1.AFFINE, term, 0);
-            G1.mul(term, 0, x, i * Fr.LIMBS, term, 0);
-            G1.add(acc, 0, term, 0, acc, 0);
+            G1.LAW.fromAffine(vk.ic(), (i + 1) * G1.AFFINE, term, 0);
+            G1.LAW.mul(term, 0, x, i * Fr.LIMBS, term, 0);
+            G1.LAW.add(acc, 0, term, 0, acc, 0);
         }
         return acc;
     }

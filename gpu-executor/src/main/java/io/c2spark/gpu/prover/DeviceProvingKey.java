@@ -160,7 +160,7 @@ public final class DeviceProvingKey implements AutoCloseable {
             throw new IllegalArgumentException("parameters do not fit the circuit: query h has "
                     + params.count(Query.H) + " points, the domain needs " + (domainSize - 1));
         }
-        if (G1.isIdentityAffine(vk.delta1(), 0) || G2.isIdentityAffine(vk.delta2(), 0)) {
+        if (G1.LAW.isIdentityAffine(vk.delta1(), 0) || G2.LAW.isIdentityAffine(vk.delta2(), 0)) {
             // bellperson: a zero delta would be a subversion of the parameters.
             throw new IllegalArgumentException(params.origin() + ": delta is at infinity");
         }

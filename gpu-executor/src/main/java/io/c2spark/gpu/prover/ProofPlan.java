@@ -198,7 +198,7 @@ public final class ProofPlan {
     private static long[] g1(long[]... parts) {
         long[] acc = parts[0];
         for (int i = 1; i < parts.length; i++) {
-            G1.add(acc, 0, parts[i], 0, acc, 0);
+            G1.LAW.add(acc, 0, parts[i], 0, acc, 0);
         }
         return acc;
     }
@@ -206,7 +206,7 @@ public final class ProofPlan {
     private static long[] g2(long[]... parts) {
         long[] acc = parts[0];
         for (int i = 1; i < parts.length; i++) {
-            G2.add(acc, 0, parts[i], 0, acc, 0);
+            G2.LAW.add(acc, 0, parts[i], 0, acc, 0);
         }
         return acc;
     }

@@ -58,11 +58,11 @@ class GpuFixedBaseTest {
         int n = s.length / 4;
         long[] out = new long[12 * n];
         long[] g = new long[G1.JACOBIAN];
-        G1.fromAffine(G1.generator(), 0, g, 0);
+        G1.LAW.fromAffine(G1.generator(), 0, g, 0);
         IntStream.range(0, n).parallel().forEach(i -> {
             long[] t = new long[G1.JACOBIAN];
-            G1.mul(g, 0, s, 4 * i, t, 0);
-            G1.toAffine(t, 0, out, 12 * i);
+            G1.LAW.mul(g, 0, s, 4 * i, t, 0);
+            G1.LAW.toAffine(t, 0, out, 12 * i);
         });
         return out;
     }

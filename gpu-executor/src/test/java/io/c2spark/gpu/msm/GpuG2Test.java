@@ -34,12 +34,12 @@ class GpuG2Test {
         int distinct = Math.min(n, 48);
         long[] logs = TestData.randomFr(distinct, seed);
         long[] base = new long[G2.JACOBIAN];
-        G2.fromAffine(G2.generator(), 0, base, 0);
+        G2.LAW.fromAffine(G2.generator(), 0, base, 0);
         long[] distinctPts = new long[24 * distinct];
         long[] t = new long[G2.JACOBIAN];
         for (int i = 0; i < distinct; i++) {
-            G2.mul(base, 0, logs, 4 * i, t, 0);
-            G2.toAffine(t, 0, distinctPts, 24 * i);
+            G2.LAW.mul(base, 0, logs, 4 * i, t, 0);
+            G2.LAW.toAffine(t, 0, distinctPts, 24 * i);
         }
         long[] out = new long[24 * n];
         for (int i = 0; i < n; i++) {
@@ -47,7 +47,7 @@ class GpuG2Test {
         }
         if (n >= 8) {
             java.util.Arrays.fill(out, 0, 48, 0L);                // two identity points
-            G2.negAffine(out, 24 * 2, out, 24 * 3);               // P, -P
+            G2.LAW.negAffine(out, 24 * 2, out, 24 * 3);               // P, -P
             System.arraycopy(out, 24 * 4, out, 24 * 5, 24);       // a repeated point
         }
         return out;
@@ -73,7 +73,7 @@ class GpuG2Test {
 
     static long[] affine(long[] jacobian) {
         long[] a = new long[24];
-        G2.toAffine(jacobian, 0, a, 0);
+        G2.LAW.toAffine(jacobian, 0, a, 0);
         return a;
     }
 
@@ -82,11 +82,11 @@ class GpuG2Test {
         int m = logs.length / 4;
         long[] host = new long[24 * m];
         long[] gen = new long[G2.JACOBIAN];
-        G2.fromAffine(G2.generator(), 0, gen, 0);
+        G2.LAW.fromAffine(G2.generator(), 0, gen, 0);
         IntStream.range(0, m).parallel().forEach(i -> {
             long[] t = new long[G2.JACOBIAN];
-            G2.mul(gen, 0, logs, 4 * i, t, 0);
-            G2.toAffine(t, 0, host, 24 * i);
+            G2.LAW.mul(gen, 0, logs, 4 * i, t, 0);
+            G2.LAW.toAffine(t, 0, host, 24 * i);
         });
         DeviceBuffer points = d.allocate(192 * n);
         points.upload(host, 0, 0, Math.min(host.length, 24 * n));
@@ -99,8 +99,8 @@ class GpuG2Test {
     /** The affine limbs of (log) G2. */
     static long[] expected(long[] log) {
         long[] p = new long[G2.JACOBIAN];
-        G2.fromAffine(G2.generator(), 0, p, 0);
-        G2.mul(p, 0, log, 0, p, 0);
+        G2.LAW.fromAffine(G2.generator(), 0, p, 0);
+        G2.LAW.mul(p, 0, log, 0, p, 0);
         return affine(p);
     }
 

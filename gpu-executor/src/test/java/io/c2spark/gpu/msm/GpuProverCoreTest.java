@@ -24,7 +24,7 @@ import io.c2spark.gpu.runtime.GpuStream;
 class GpuProverCoreTest {
     static long[] affine(long[] jacobian) {
         long[] a = new long[12];
-        G1.toAffine(jacobian, 0, a, 0);
+        G1.LAW.toAffine(jacobian, 0, a, 0);
         return a;
     }
 

@@ -144,7 +144,7 @@ public final class MsmBench {
             bench.row("g1 fixed-base table", "c=" + c, b.millisSince(a), String.format("%.1f MB", t.bytes() / 1e6),
                     FixedBaseTable.windows(c) + " windows x 2^" + (c - 1) + " affine points; built once");
             long[] g = new long[io.c2spark.core.curve.G1.JACOBIAN];
-            io.c2spark.core.curve.G1.fromAffine(io.c2spark.core.curve.G1.generator(), 0, g, 0);
+            io.c2spark.core.curve.G1.LAW.fromAffine(io.c2spark.core.curve.G1.generator(), 0, g, 0);
             for (int lg : lgs) {
                 int n = 1 << lg;
                 long[] k = GpuFixedBaseTest.scalars(n, c, TestData.SEED + 700 + lg);
@@ -165,8 +165,8 @@ public final class MsmBench {
                         }
                         long[] p = new long[io.c2spark.core.curve.G1.JACOBIAN];
                         long[] want = new long[12];
-                        io.c2spark.core.curve.G1.mul(g, 0, k, 4 * i, p, 0);
-                        io.c2spark.core.curve.G1.toAffine(p, 0, want, 0);
+                        io.c2spark.core.curve.G1.LAW.mul(g, 0, k, 4 * i, p, 0);
+                        io.c2spark.core.curve.G1.LAW.toAffine(p, 0, want, 0);
                         ok = Arrays.equals(want, out.downloadLongs(96L * i, 12));
                     }
                     bench.row("g1 fixed-base (c=" + c + ")", "2^" + lg, ms, String.format("%.1f Mpt/s", n / ms / 1e3),

@@ -23,7 +23,7 @@ public class WindowCombinationTest {
         int n = curve.affineLongs / 2;
         long[] out = new long[4 * n];
         boolean g1 = curve == Curve.G1;
-        if (g1 ? G1.isIdentity(jacobian, 0) : G2.isIdentity(jacobian, 0)) {
+        if (g1 ? G1.LAW.isIdentity(jacobian, 0) : G2.LAW.isIdentity(jacobian, 0)) {
             return out;
         }
         System.arraycopy(jacobian, 0, out, 0, 2 * n);
@@ -42,9 +42,9 @@ public class WindowCombinationTest {
         int jl = curve.jacobianLongs;
         long[] gen = new long[jl];
         if (g1) {
-            G1.fromAffine(G1.generator(), 0, gen, 0);
+            G1.LAW.fromAffine(G1.generator(), 0, gen, 0);
         } else {
-            G2.fromAffine(G2.generator(), 0, gen, 0);
+            G2.LAW.fromAffine(G2.generator(), 0, gen, 0);
         }
         long[] logs = TestData.randomFr(windows, seed);
         long[] all = new long[windows * 4 * (curve.affineLongs / 2)];
@@ -56,33 +56,33 @@ public class WindowCombinationTest {
                 continue;  // identity windows
             }
             if (g1) {
-                G1.mul(gen, 0, logs, 4 * w, p, 0);
+                G1.LAW.mul(gen, 0, logs, 4 * w, p, 0);
             } else {
-                G2.mul(gen, 0, logs, 4 * w, p, 0);
+                G2.LAW.mul(gen, 0, logs, 4 * w, p, 0);
             }
             long[] x = xyzz(curve, p);
             System.arraycopy(x, 0, all, w * x.length, x.length);
             BigInteger shift = BigInteger.ONE.shiftLeft(c * w);
             if (g1) {
-                G1.mul(p, 0, shift, t, 0);
-                G1.add(want, 0, t, 0, want, 0);
+                G1.LAW.mul(p, 0, shift, t, 0);
+                G1.LAW.add(want, 0, t, 0, want, 0);
             } else {
-                G2.mul(p, 0, shift, t, 0);
-                G2.add(want, 0, t, 0, want, 0);
+                G2.LAW.mul(p, 0, shift, t, 0);
+                G2.LAW.add(want, 0, t, 0, want, 0);
             }
         }
         long[] got = WindowCombination.of(curve, all, 0, windows, c);
         if (g1) {
             long[] a = new long[G1.AFFINE];
             long[] b = new long[G1.AFFINE];
-            G1.toAffine(want, 0, a, 0);
-            G1.toAffine(got, 0, b, 0);
+            G1.LAW.toAffine(want, 0, a, 0);
+            G1.LAW.toAffine(got, 0, b, 0);
             assertArrayEquals(a, b, curve + " windows " + windows + " c " + c);
         } else {
             long[] a = new long[G2.AFFINE];
             long[] b = new long[G2.AFFINE];
-            G2.toAffine(want, 0, a, 0);
-            G2.toAffine(got, 0, b, 0);
+            G2.LAW.toAffine(want, 0, a, 0);
+            G2.LAW.toAffine(got, 0, b, 0);
             assertArrayEquals(a, b, curve + " windows " + windows + " c " + c);
         }
     }

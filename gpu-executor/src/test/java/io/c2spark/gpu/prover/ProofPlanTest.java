@@ -190,8 +190,8 @@ class ProofPlanTest {
         ProofPlan plan = new ProofPlan(q, new StagingLayout(q), EvaluationDomain.forCoefficients(shape.numConstraints()).size());
         ProofPlan.QuerySums qs = plan.combine(new long[(int) (plan.sumsBytes() / 8)]);
         for (long[] g1 : new long[][] {qs.h(), qs.l(), qs.a(), qs.b1()}) {
-            assertTrue(G1.isIdentity(g1, 0));
+            assertTrue(G1.LAW.isIdentity(g1, 0));
         }
-        assertTrue(G2.isIdentity(qs.b2(), 0));
+        assertTrue(G2.LAW.isIdentity(qs.b2(), 0));
     }
 }

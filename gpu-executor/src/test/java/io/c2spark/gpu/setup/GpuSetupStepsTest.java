@@ -277,16 +277,16 @@ class GpuSetupStepsTest {
             if (curve == Curve.G1) {
                 long[] p = new long[G1.JACOBIAN];
                 long[] a = new long[G1.AFFINE];
-                G1.fromAffine(base, 0, p, 0);
-                G1.mul(p, 0, k, 4 * (first + i), p, 0);
-                G1.toAffine(p, 0, a, 0);
+                G1.LAW.fromAffine(base, 0, p, 0);
+                G1.LAW.mul(p, 0, k, 4 * (first + i), p, 0);
+                G1.LAW.toAffine(p, 0, a, 0);
                 ZcashEncoding.writeG1(a, 0, false, out, size * i);
             } else {
                 long[] p = new long[G2.JACOBIAN];
                 long[] a = new long[G2.AFFINE];
-                G2.fromAffine(base, 0, p, 0);
-                G2.mul(p, 0, k, 4 * (first + i), p, 0);
-                G2.toAffine(p, 0, a, 0);
+                G2.LAW.fromAffine(base, 0, p, 0);
+                G2.LAW.mul(p, 0, k, 4 * (first + i), p, 0);
+                G2.LAW.toAffine(p, 0, a, 0);
                 ZcashEncoding.writeG2(a, 0, false, out, size * i);
             }
         });

@@ -124,16 +124,16 @@ public final class SetupBench {
         if (curve == Curve.G1) {
             long[] p = new long[G1.JACOBIAN];
             long[] a = new long[G1.AFFINE];
-            G1.fromAffine(base, 0, p, 0);
-            G1.mul(p, 0, k, 4 * i, p, 0);
-            G1.toAffine(p, 0, a, 0);
+            G1.LAW.fromAffine(base, 0, p, 0);
+            G1.LAW.mul(p, 0, k, 4 * i, p, 0);
+            G1.LAW.toAffine(p, 0, a, 0);
             return ZcashEncoding.encodeG1(a, 0, false);
         }
         long[] p = new long[G2.JACOBIAN];
         long[] a = new long[G2.AFFINE];
-        G2.fromAffine(base, 0, p, 0);
-        G2.mul(p, 0, k, 4 * i, p, 0);
-        G2.toAffine(p, 0, a, 0);
+        G2.LAW.fromAffine(base, 0, p, 0);
+        G2.LAW.mul(p, 0, k, 4 * i, p, 0);
+        G2.LAW.toAffine(p, 0, a, 0);
         return ZcashEncoding.encodeG2(a, 0, false);
     }
 

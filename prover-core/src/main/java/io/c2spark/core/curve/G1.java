@@ -31,8 +31,8 @@ public final class G1 {
     private static final long[] B = Fp.of(4);
 
     /**
-     * The group law these static methods delegate to, as an object: for code written once over
-     * G1 and G2.
+     * The group law over this group's coordinates: {@code G1.LAW.add(...)}, {@code G1.LAW.mul(...)}
+     * and the rest; code written once over G1 and G2 takes it as an argument.
      */
     public static final JacobianGroupLaw LAW = new JacobianGroupLaw(CoordinateField.FP, B);
     private static final long[] GENERATOR = affine(GENERATOR_X, GENERATOR_Y);
@@ -61,34 +61,6 @@ public final class G1 {
         return GENERATOR.clone();
     }
 
-    // ---------------------------------------------------------------- identity, copies, conversions
-
-    public static boolean isIdentityAffine(long[] a, int ao) {
-        return LAW.isIdentityAffine(a, ao);
-    }
-
-    public static boolean isIdentity(long[] p, int po) {
-        return LAW.isIdentity(p, po);
-    }
-
-    public static void setIdentity(long[] p, int po) {
-        LAW.setIdentity(p, po);
-    }
-
-    public static void setIdentityAffine(long[] a, int ao) {
-        LAW.setIdentityAffine(a, ao);
-    }
-
-    /** Jacobian (x, y, 1) from affine (x, y); the identity maps to Z = 0. */
-    public static void fromAffine(long[] a, int ao, long[] r, int ro) {
-        LAW.fromAffine(a, ao, r, ro);
-    }
-
-    /** Affine (X / Z^2, Y / Z^3); the identity maps to all zeros. One inversion. */
-    public static void toAffine(long[] p, int po, long[] r, int ro) {
-        LAW.toAffine(p, po, r, ro);
-    }
-
     /**
      * Converts count Jacobian points (jac from limb offset jo) to affine (aff from ao) with a single
      * field inversion (Montgomery's trick); identities become all zeros. The ranges must not overlap.
@@ -105,7 +77,7 @@ public final class G1 {
             int r = ao + i * AFFINE;
             int z = i * N;
             if (Fp.isZero(zInv, z)) {
-                setIdentityAffine(aff, r);
+                LAW.setIdentityAffine(aff, r);
                 continue;
             }
             Fp.sqr(zInv, z, t, 0);
@@ -115,85 +87,21 @@ public final class G1 {
         }
     }
 
-    // ---------------------------------------------------------------- predicates
-
-    /** y^2 = x^3 + 4 for an affine point; the identity counts as on the curve. */
-    public static boolean isOnCurveAffine(long[] a, int ao) {
-        return LAW.isOnCurveAffine(a, ao);
-    }
-
-    /** Y^2 = X^3 + 4 Z^6 for a Jacobian point; the identity counts as on the curve. */
-    public static boolean isOnCurve(long[] p, int po) {
-        return LAW.isOnCurve(p, po);
-    }
-
-    /** Equality of Jacobian points as group elements (X1 Z2^2 = X2 Z1^2 and Y1 Z2^3 = Y2 Z1^3). */
-    public static boolean equal(long[] p, int po, long[] q, int qo) {
-        return LAW.equal(p, po, q, qo);
-    }
-
     /**
      * Membership of an on-curve affine point in the order-r subgroup by Scott's endomorphism test
      * (eprint 2021/1130): phi(P) = -[z^2] P: two 64-bit multiplications, under a third of the work of [r] P.
      */
     public static boolean isInSubgroup(long[] a, int ao) {
-        if (isIdentityAffine(a, ao)) {
+        if (LAW.isIdentityAffine(a, ao)) {
             return true;
         }
         long[] p = new long[JACOBIAN];
-        fromAffine(a, ao, p, 0);
+        LAW.fromAffine(a, ao, p, 0);
         long[] q = new long[JACOBIAN];
-        mulLimbs(p, 0, CurveParameter.ABS_Z, q, 0);
-        mulLimbs(q, 0, CurveParameter.ABS_Z, q, 0);
-        neg(q, 0, q, 0);
+        LAW.mulLimbs(p, 0, CurveParameter.ABS_Z, q, 0);
+        LAW.mulLimbs(q, 0, CurveParameter.ABS_Z, q, 0);
+        LAW.neg(q, 0, q, 0);
         Fp.mul(p, 0, BETA, 0, p, 0);
-        return equal(p, 0, q, 0);
-    }
-
-    /** The reference subgroup test, [r] P = O; slower, kept to check {@link #isInSubgroup}. */
-    public static boolean isInSubgroupByOrder(long[] a, int ao) {
-        return LAW.isInSubgroupByOrder(a, ao);
-    }
-
-    // ---------------------------------------------------------------- group law
-
-    public static void negAffine(long[] a, int ao, long[] r, int ro) {
-        LAW.negAffine(a, ao, r, ro);
-    }
-
-    public static void neg(long[] p, int po, long[] r, int ro) {
-        LAW.neg(p, po, r, ro);
-    }
-
-    /** r = 2p, dbl-2009-l. The identity doubles to Z = 0 by the formula itself. */
-    public static void dbl(long[] p, int po, long[] r, int ro) {
-        LAW.dbl(p, po, r, ro);
-    }
-
-    /** r = p + q for Jacobian p and q, add-2007-bl. */
-    public static void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
-        LAW.add(p, po, q, qo, r, ro);
-    }
-
-    /** r = p + a for Jacobian p and affine a (the MSM bucket step), madd-2007-bl. */
-    public static void addAffine(long[] p, int po, long[] a, int ao, long[] r, int ro) {
-        LAW.addAffine(p, po, a, ao, r, ro);
-    }
-
-    // ---------------------------------------------------------------- scalar multiplication
-
-    /** r = [k] p for a Jacobian p and an Fr scalar k (Montgomery form, 4 limbs at ko). */
-    public static void mul(long[] p, int po, long[] k, int ko, long[] r, int ro) {
-        LAW.mul(p, po, k, ko, r, ro);
-    }
-
-    /** r = [k] p for any integer k (negative k multiplies -p). */
-    public static void mul(long[] p, int po, BigInteger k, long[] r, int ro) {
-        LAW.mul(p, po, k, r, ro);
-    }
-
-    /** r = [k] p, k as little-endian unsigned limbs; left-to-right double and add. */
-    static void mulLimbs(long[] p, int po, long[] k, long[] r, int ro) {
-        LAW.mulLimbs(p, po, k, r, ro);
+        return LAW.equal(p, 0, q, 0);
     }
 }

@@ -36,8 +36,8 @@ public final class G2 {
     private static final long[] B = Fp2.of(BigInteger.valueOf(4), BigInteger.valueOf(4));
 
     /**
-     * The group law these static methods delegate to, as an object: for code written once over
-     * G1 and G2.
+     * The group law over this group's coordinates: {@code G2.LAW.add(...)}, {@code G2.LAW.mul(...)}
+     * and the rest; code written once over G1 and G2 takes it as an argument.
      */
     public static final JacobianGroupLaw LAW = new JacobianGroupLaw(CoordinateField.FP2, B);
     private static final long[] GENERATOR = affine(GENERATOR_X0, GENERATOR_X1, GENERATOR_Y0, GENERATOR_Y1);
@@ -75,34 +75,6 @@ public final class G2 {
         return GENERATOR.clone();
     }
 
-    // ---------------------------------------------------------------- identity, copies, conversions
-
-    public static boolean isIdentityAffine(long[] a, int ao) {
-        return LAW.isIdentityAffine(a, ao);
-    }
-
-    public static boolean isIdentity(long[] p, int po) {
-        return LAW.isIdentity(p, po);
-    }
-
-    public static void setIdentity(long[] p, int po) {
-        LAW.setIdentity(p, po);
-    }
-
-    public static void setIdentityAffine(long[] a, int ao) {
-        LAW.setIdentityAffine(a, ao);
-    }
-
-    /** Jacobian (x, y, 1) from affine (x, y); the identity maps to Z = 0. */
-    public static void fromAffine(long[] a, int ao, long[] r, int ro) {
-        LAW.fromAffine(a, ao, r, ro);
-    }
-
-    /** Affine (X / Z^2, Y / Z^3); the identity maps to all zeros. One inversion. */
-    public static void toAffine(long[] p, int po, long[] r, int ro) {
-        LAW.toAffine(p, po, r, ro);
-    }
-
     /**
      * Converts count Jacobian points (jac from limb offset jo) to affine (aff from ao) with a single
      * Fp inversion: Z^-1 = conj(Z) / N(Z) with the norms N(Z) = c0^2 + c1^2 inverted together
@@ -123,7 +95,7 @@ public final class G2 {
             int p = jo + i * JACOBIAN;
             int r = ao + i * AFFINE;
             if (Fp.isZero(norm, i * h)) {
-                setIdentityAffine(aff, r);
+                LAW.setIdentityAffine(aff, r);
                 continue;
             }
             Fp2.conjugate(jac, p + 2 * N, t, 0);
@@ -135,38 +107,21 @@ public final class G2 {
         }
     }
 
-    // ---------------------------------------------------------------- predicates
-
-    /** y^2 = x^3 + 4 (1 + u) for an affine point; the identity counts as on the curve. */
-    public static boolean isOnCurveAffine(long[] a, int ao) {
-        return LAW.isOnCurveAffine(a, ao);
-    }
-
-    /** Y^2 = X^3 + 4 (1 + u) Z^6 for a Jacobian point; the identity counts as on the curve. */
-    public static boolean isOnCurve(long[] p, int po) {
-        return LAW.isOnCurve(p, po);
-    }
-
-    /** Equality of Jacobian points as group elements (X1 Z2^2 = X2 Z1^2 and Y1 Z2^3 = Y2 Z1^3). */
-    public static boolean equal(long[] p, int po, long[] q, int qo) {
-        return LAW.equal(p, po, q, qo);
-    }
-
     /**
      * Membership of an on-curve affine point in the order-r subgroup by Scott's endomorphism test
      * (eprint 2021/1130): psi(P) = [z] P: one 64-bit multiplication, about a seventh of the work of [r] P.
      */
     public static boolean isInSubgroup(long[] a, int ao) {
-        if (isIdentityAffine(a, ao)) {
+        if (LAW.isIdentityAffine(a, ao)) {
             return true;
         }
         long[] p = new long[JACOBIAN];
-        fromAffine(a, ao, p, 0);
+        LAW.fromAffine(a, ao, p, 0);
         long[] q = new long[JACOBIAN];
-        mulLimbs(p, 0, CurveParameter.ABS_Z, q, 0);
-        neg(q, 0, q, 0);
+        LAW.mulLimbs(p, 0, CurveParameter.ABS_Z, q, 0);
+        LAW.neg(q, 0, q, 0);
         psi(p, 0, p, 0);
-        return equal(p, 0, q, 0);
+        return LAW.equal(p, 0, q, 0);
     }
 
     /** r = psi(p) for a Jacobian p: (conj(X) PSI_X, conj(Y) PSI_Y, conj(Z)). */
@@ -176,52 +131,5 @@ public final class G2 {
         Fp2.conjugate(p, po + N, r, ro + N);
         Fp2.mul(r, ro + N, PSI_Y, 0, r, ro + N);
         Fp2.conjugate(p, po + 2 * N, r, ro + 2 * N);
-    }
-
-    /** The reference subgroup test, [r] P = O; slower, kept to check {@link #isInSubgroup}. */
-    public static boolean isInSubgroupByOrder(long[] a, int ao) {
-        return LAW.isInSubgroupByOrder(a, ao);
-    }
-
-    // ---------------------------------------------------------------- group law
-
-    public static void negAffine(long[] a, int ao, long[] r, int ro) {
-        LAW.negAffine(a, ao, r, ro);
-    }
-
-    public static void neg(long[] p, int po, long[] r, int ro) {
-        LAW.neg(p, po, r, ro);
-    }
-
-    /** r = 2p, dbl-2009-l. The identity doubles to Z = 0 by the formula itself. */
-    public static void dbl(long[] p, int po, long[] r, int ro) {
-        LAW.dbl(p, po, r, ro);
-    }
-
-    /** r = p + q for Jacobian p and q, add-2007-bl. */
-    public static void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
-        LAW.add(p, po, q, qo, r, ro);
-    }
-
-    /** r = p + a for Jacobian p and affine a (the MSM bucket step), madd-2007-bl. */
-    public static void addAffine(long[] p, int po, long[] a, int ao, long[] r, int ro) {
-        LAW.addAffine(p, po, a, ao, r, ro);
-    }
-
-    // ---------------------------------------------------------------- scalar multiplication
-
-    /** r = [k] p for a Jacobian p and an Fr scalar k (Montgomery form, 4 limbs at ko). */
-    public static void mul(long[] p, int po, long[] k, int ko, long[] r, int ro) {
-        LAW.mul(p, po, k, ko, r, ro);
-    }
-
-    /** r = [k] p for any integer k (negative k multiplies -p). */
-    public static void mul(long[] p, int po, BigInteger k, long[] r, int ro) {
-        LAW.mul(p, po, k, r, ro);
-    }
-
-    /** r = [k] p, k as little-endian unsigned limbs; left-to-right double and add. */
-    static void mulLimbs(long[] p, int po, long[] k, long[] r, int ro) {
-        LAW.mulLimbs(p, po, k, r, ro);
     }
 }

@@ -53,7 +53,7 @@ public final class ZcashEncoding {
     /** Writes the encoding of the affine G1 point at a[ao] to out[oo..]. */
     public static void writeG1(long[] a, int ao, boolean compressed, byte[] out, int oo) {
         int len = compressed ? G1_COMPRESSED : G1_UNCOMPRESSED;
-        if (G1.isIdentityAffine(a, ao)) {
+        if (G1.LAW.isIdentityAffine(a, ao)) {
             Arrays.fill(out, oo, oo + len, (byte) 0);
             out[oo] = (byte) (INFINITY_FLAG | (compressed ? COMPRESSED_FLAG : 0));
             return;
@@ -77,7 +77,7 @@ public final class ZcashEncoding {
     /** Writes the encoding of the affine G2 point at a[ao] to out[oo..]. */
     public static void writeG2(long[] a, int ao, boolean compressed, byte[] out, int oo) {
         int len = compressed ? G2_COMPRESSED : G2_UNCOMPRESSED;
-        if (G2.isIdentityAffine(a, ao)) {
+        if (G2.LAW.isIdentityAffine(a, ao)) {
             Arrays.fill(out, oo, oo + len, (byte) 0);
             out[oo] = (byte) (INFINITY_FLAG | (compressed ? COMPRESSED_FLAG : 0));
             return;
@@ -168,7 +168,7 @@ public final class ZcashEncoding {
     private static void readG1(byte[] in, int io, int length, boolean checkSubgroup, long[] out, int oo, int index) {
         boolean compressed = readFlags("G1", in, io, length, G1_COMPRESSED, G1_UNCOMPRESSED, index);
         if (isInfinity(in, io)) {
-            G1.setIdentityAffine(out, oo);
+            G1.LAW.setIdentityAffine(out, oo);
             return;
         }
         long[] a = new long[G1.AFFINE];
@@ -185,7 +185,7 @@ public final class ZcashEncoding {
             }
         } else {
             readFp("G1", "y", in, io + FP_BYTES, false, a, H, index);
-            if (!G1.isOnCurveAffine(a, 0)) {
+            if (!G1.LAW.isOnCurveAffine(a, 0)) {
                 throw fail("G1", index, "(x, y) is not on the curve");
             }
         }
@@ -198,7 +198,7 @@ public final class ZcashEncoding {
     private static void readG2(byte[] in, int io, int length, boolean checkSubgroup, long[] out, int oo, int index) {
         boolean compressed = readFlags("G2", in, io, length, G2_COMPRESSED, G2_UNCOMPRESSED, index);
         if (isInfinity(in, io)) {
-            G2.setIdentityAffine(out, oo);
+            G2.LAW.setIdentityAffine(out, oo);
             return;
         }
         int n = Fp2.LIMBS;
@@ -218,7 +218,7 @@ public final class ZcashEncoding {
         } else {
             readFp("G2", "y.c1", in, io + 2 * FP_BYTES, false, a, n + H, index);
             readFp("G2", "y.c0", in, io + 3 * FP_BYTES, false, a, n, index);
-            if (!G2.isOnCurveAffine(a, 0)) {
+            if (!G2.LAW.isOnCurveAffine(a, 0)) {
                 throw fail("G2", index, "(x, y) is not on the curve");
             }
         }

@@ -106,7 +106,7 @@ public final class CpuProver implements Groth16Prover {
         VerifyingKey vk = params.vk();
         check(vk.numPublic() + 1, ni, "IC (verifying key)", "inputs");
         check(params.count(ParameterSource.Query.H), domain.size() - 1, "h", "domain size - 1");
-        if (G1.isIdentityAffine(vk.delta1(), 0) || G2.isIdentityAffine(vk.delta2(), 0)) {
+        if (G1.LAW.isIdentityAffine(vk.delta1(), 0) || G2.LAW.isIdentityAffine(vk.delta2(), 0)) {
             // bellperson: a zero delta would be a subversion of the parameters.
             throw new IllegalArgumentException("parameters have delta at infinity");
         }
@@ -127,12 +127,12 @@ public final class CpuProver implements Groth16Prover {
         t = phase("quotient: A, B, C evaluated, 6 NTTs of 2^" + domain.logSize(), t);
 
         long[] lAcc = BatchAddition.g1(params.l(), witness.bits(), na);
-        G1.add(lAcc, 0, msm.g1(tails.l(), witness.tail()), 0, lAcc, 0);
+        G1.LAW.add(lAcc, 0, msm.g1(tails.l(), witness.tail()), 0, lAcc, 0);
         t = phase(String.format("L: %,d aux values", na), t);
 
         long[] aAcc = msm.g1(Arrays.copyOf(params.a(), ni * G1L), witness.inputs());
-        G1.add(aAcc, 0, BatchAddition.g1(params.a(), layout.aBits(witness.bits()), layout.aPoints()), 0, aAcc, 0);
-        G1.add(aAcc, 0, msm.g1(tails.a(), layout.aTail(witness.tail())), 0, aAcc, 0);
+        G1.LAW.add(aAcc, 0, BatchAddition.g1(params.a(), layout.aBits(witness.bits()), layout.aPoints()), 0, aAcc, 0);
+        G1.LAW.add(aAcc, 0, msm.g1(tails.a(), layout.aTail(witness.tail())), 0, aAcc, 0);
         t = phase(String.format("A: %,d variables", layout.aPoints()), t);
 
         int bInputCount = layout.bInputCount;
@@ -140,12 +140,12 @@ public final class CpuProver implements Groth16Prover {
         long[] bBits = layout.bBits(witness.bits());
         long[] bTail = layout.bTail(witness.tail());
         long[] b1Acc = msm.g1(Arrays.copyOf(params.bG1(), bInputCount * G1L), bInputValues);
-        G1.add(b1Acc, 0, BatchAddition.g1(params.bG1(), bBits, layout.bPoints()), 0, b1Acc, 0);
-        G1.add(b1Acc, 0, msm.g1(tails.b1(), bTail), 0, b1Acc, 0);
+        G1.LAW.add(b1Acc, 0, BatchAddition.g1(params.bG1(), bBits, layout.bPoints()), 0, b1Acc, 0);
+        G1.LAW.add(b1Acc, 0, msm.g1(tails.b1(), bTail), 0, b1Acc, 0);
         t = phase(String.format("B in G1: %,d variables", layout.bPoints()), t);
         long[] b2Acc = msm.g2(Arrays.copyOf(params.bG2(), bInputCount * G2L), bInputValues);
-        G2.add(b2Acc, 0, BatchAddition.g2(params.bG2(), bBits, layout.bPoints()), 0, b2Acc, 0);
-        G2.add(b2Acc, 0, msm.g2(tails.b2(), bTail), 0, b2Acc, 0);
+        G2.LAW.add(b2Acc, 0, BatchAddition.g2(params.bG2(), bBits, layout.bPoints()), 0, b2Acc, 0);
+        G2.LAW.add(b2Acc, 0, msm.g2(tails.b2(), bTail), 0, b2Acc, 0);
         t = phase(String.format("B in G2: %,d variables", layout.bPoints()), t);
         // H last: the smaller sums before it have had the JIT compile the MSM's lane code, which a
         // cold first MSM of 2^22 points runs about 4 s slower.

@@ -311,7 +311,7 @@ public final class ParameterFiles {
                 throw new UncheckedParameterException(new ParameterFileException(
                         where(section, index) + ": " + e.getMessage(), e));
             }
-            boolean infinity = g2 ? G2.isIdentityAffine(out, oo) : G1.isIdentityAffine(out, oo);
+            boolean infinity = g2 ? G2.LAW.isIdentityAffine(out, oo) : G1.LAW.isIdentityAffine(out, oo);
             if (refuseInfinity && infinity) {
                 throw new UncheckedParameterException(new ParameterFileException(where(section, index) + ": point at infinity"));
             }

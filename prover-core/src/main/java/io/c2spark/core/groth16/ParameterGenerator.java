@@ -82,14 +82,14 @@ public final class ParameterGenerator {
             long[] s2 = nonZero(next);
             long[] g1 = new long[G1.AFFINE];
             long[] p1 = new long[G1.JACOBIAN];
-            G1.fromAffine(G1.generator(), 0, p1, 0);
-            G1.mul(p1, 0, s1, 0, p1, 0);
-            G1.toAffine(p1, 0, g1, 0);
+            G1.LAW.fromAffine(G1.generator(), 0, p1, 0);
+            G1.LAW.mul(p1, 0, s1, 0, p1, 0);
+            G1.LAW.toAffine(p1, 0, g1, 0);
             long[] g2 = new long[G2.AFFINE];
             long[] p2 = new long[G2.JACOBIAN];
-            G2.fromAffine(G2.generator(), 0, p2, 0);
-            G2.mul(p2, 0, s2, 0, p2, 0);
-            G2.toAffine(p2, 0, g2, 0);
+            G2.LAW.fromAffine(G2.generator(), 0, p2, 0);
+            G2.LAW.mul(p2, 0, s2, 0, p2, 0);
+            G2.LAW.toAffine(p2, 0, g2, 0);
             long[] alpha = next.get();
             long[] beta = next.get();
             long[] gamma = nonZero(next);
@@ -216,7 +216,7 @@ public final class ParameterGenerator {
         if (Fr.equal(z, 0, Fr.FIELD.one(), 0)) {
             throw new IllegalArgumentException("tau is an m-th root of unity (m = " + m + "): Z(tau) = 0");
         }
-        if (G1.isIdentityAffine(tw.g1(), 0) || G2.isIdentityAffine(tw.g2(), 0)) {
+        if (G1.LAW.isIdentityAffine(tw.g1(), 0) || G2.LAW.isIdentityAffine(tw.g2(), 0)) {
             throw new IllegalArgumentException("a base point g1 or g2 is the identity");
         }
     }

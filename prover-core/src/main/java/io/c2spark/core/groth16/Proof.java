@@ -17,9 +17,9 @@ public record Proof(long[] a, long[] b, long[] c) {
         long[] pa = new long[G1.AFFINE];
         long[] pb = new long[G2.AFFINE];
         long[] pc = new long[G1.AFFINE];
-        G1.toAffine(a, 0, pa, 0);
-        G2.toAffine(b, 0, pb, 0);
-        G1.toAffine(c, 0, pc, 0);
+        G1.LAW.toAffine(a, 0, pa, 0);
+        G2.LAW.toAffine(b, 0, pb, 0);
+        G1.LAW.toAffine(c, 0, pc, 0);
         return new Proof(pa, pb, pc);
     }
 }

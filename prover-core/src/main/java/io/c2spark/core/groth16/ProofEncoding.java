@@ -33,11 +33,11 @@ public final class ProofEncoding {
         long[] b = new long[G2.AFFINE];
         long[] c = new long[G1.AFFINE];
         read("A", () -> ZcashEncoding.readG1(bytes, 0, ZcashEncoding.G1_COMPRESSED, true, a, 0),
-                () -> G1.isIdentityAffine(a, 0));
+                () -> G1.LAW.isIdentityAffine(a, 0));
         read("B", () -> ZcashEncoding.readG2(bytes, ZcashEncoding.G1_COMPRESSED, ZcashEncoding.G2_COMPRESSED, true, b, 0),
-                () -> G2.isIdentityAffine(b, 0));
+                () -> G2.LAW.isIdentityAffine(b, 0));
         read("C", () -> ZcashEncoding.readG1(bytes, ZcashEncoding.G1_COMPRESSED + ZcashEncoding.G2_COMPRESSED,
-                ZcashEncoding.G1_COMPRESSED, true, c, 0), () -> G1.isIdentityAffine(c, 0));
+                ZcashEncoding.G1_COMPRESSED, true, c, 0), () -> G1.LAW.isIdentityAffine(c, 0));
         return new Proof(a, b, c);
     }
 

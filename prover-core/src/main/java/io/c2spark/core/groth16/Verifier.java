@@ -45,7 +45,7 @@ public final class Verifier {
             return false;
         }
         long[] g1 = new long[4 * G1_LONGS];
-        G1.negAffine(proof.a(), 0, g1, 0);
+        G1.LAW.negAffine(proof.a(), 0, g1, 0);
         System.arraycopy(vk.alpha1(), 0, g1, G1_LONGS, G1_LONGS);
         inputCombination(publicInputs, g1, 2 * G1_LONGS);
         System.arraycopy(proof.c(), 0, g1, 3 * G1_LONGS, G1_LONGS);
@@ -84,24 +84,24 @@ public final class Verifier {
             }
             Fr.FIELD.fromBigInteger(new BigInteger(128, rnd), z, 0);
             Fr.add(zSum, 0, z, 0, zSum, 0);
-            G1.fromAffine(p.a(), 0, t, 0);
-            G1.mul(t, 0, z, 0, t, 0);
-            G1.neg(t, 0, t, 0);
-            G1.toAffine(t, 0, g1, i * G1_LONGS);
+            G1.LAW.fromAffine(p.a(), 0, t, 0);
+            G1.LAW.mul(t, 0, z, 0, t, 0);
+            G1.LAW.neg(t, 0, t, 0);
+            G1.LAW.toAffine(t, 0, g1, i * G1_LONGS);
             g2[i] = G2Prepared.of(p.b(), 0);
             inputCombination(inputs[i], l, 0);
-            G1.fromAffine(l, 0, t, 0);
-            G1.mul(t, 0, z, 0, t, 0);
-            G1.add(lSum, 0, t, 0, lSum, 0);
-            G1.fromAffine(p.c(), 0, t, 0);
-            G1.mul(t, 0, z, 0, t, 0);
-            G1.add(cSum, 0, t, 0, cSum, 0);
+            G1.LAW.fromAffine(l, 0, t, 0);
+            G1.LAW.mul(t, 0, z, 0, t, 0);
+            G1.LAW.add(lSum, 0, t, 0, lSum, 0);
+            G1.LAW.fromAffine(p.c(), 0, t, 0);
+            G1.LAW.mul(t, 0, z, 0, t, 0);
+            G1.LAW.add(cSum, 0, t, 0, cSum, 0);
         }
-        G1.fromAffine(vk.alpha1(), 0, t, 0);
-        G1.mul(t, 0, zSum, 0, t, 0);
-        G1.toAffine(t, 0, g1, n * G1_LONGS);
-        G1.toAffine(lSum, 0, g1, (n + 1) * G1_LONGS);
-        G1.toAffine(cSum, 0, g1, (n + 2) * G1_LONGS);
+        G1.LAW.fromAffine(vk.alpha1(), 0, t, 0);
+        G1.LAW.mul(t, 0, zSum, 0, t, 0);
+        G1.LAW.toAffine(t, 0, g1, n * G1_LONGS);
+        G1.LAW.toAffine(lSum, 0, g1, (n + 1) * G1_LONGS);
+        G1.LAW.toAffine(cSum, 0, g1, (n + 2) * G1_LONGS);
         g2[n] = beta;
         g2[n + 1] = gamma;
         g2[n + 2] = delta;
@@ -113,20 +113,20 @@ public final class Verifier {
         long[] ic = vk.ic();
         long[] acc = new long[G1.JACOBIAN];
         long[] term = new long[G1.JACOBIAN];
-        G1.fromAffine(ic, 0, acc, 0);
+        G1.LAW.fromAffine(ic, 0, acc, 0);
         for (int i = 0; i < vk.numPublic(); i++) {
-            G1.fromAffine(ic, (i + 1) * G1_LONGS, term, 0);
-            G1.mul(term, 0, x, i * Fr.LIMBS, term, 0);
-            G1.add(acc, 0, term, 0, acc, 0);
+            G1.LAW.fromAffine(ic, (i + 1) * G1_LONGS, term, 0);
+            G1.LAW.mul(term, 0, x, i * Fr.LIMBS, term, 0);
+            G1.LAW.add(acc, 0, term, 0, acc, 0);
         }
-        G1.toAffine(acc, 0, out, off);
+        G1.LAW.toAffine(acc, 0, out, off);
     }
 
     private static boolean isValidG1(long[] p) {
-        return G1.isOnCurveAffine(p, 0) && G1.isInSubgroup(p, 0);
+        return G1.LAW.isOnCurveAffine(p, 0) && G1.isInSubgroup(p, 0);
     }
 
     private static boolean isValidG2(long[] p) {
-        return G2.isOnCurveAffine(p, 0) && G2.isInSubgroup(p, 0);
+        return G2.LAW.isOnCurveAffine(p, 0) && G2.isInSubgroup(p, 0);
     }
 }

@@ -38,10 +38,10 @@ public final class G2Prepared {
      * points enter.
      */
     public static G2Prepared of(long[] q, int qo) {
-        if (G2.isIdentityAffine(q, qo)) {
+        if (G2.LAW.isIdentityAffine(q, qo)) {
             return new G2Prepared(new long[0], true);
         }
-        if (!G2.isOnCurveAffine(q, qo)) {
+        if (!G2.LAW.isOnCurveAffine(q, qo)) {
             throw new IllegalArgumentException(
                     "G2 point at offset " + qo + " is not on the twist y^2 = x^3 + 4(1 + u)");
         }

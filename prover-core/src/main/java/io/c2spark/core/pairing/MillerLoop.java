@@ -31,10 +31,10 @@ final class MillerLoop {
         int count = 0;
         for (int i = 0; i < qs.length; i++) {
             int po = i * G1.AFFINE;
-            if (qs[i].isIdentity() || G1.isIdentityAffine(g1, po)) {
+            if (qs[i].isIdentity() || G1.LAW.isIdentityAffine(g1, po)) {
                 continue;
             }
-            if (!G1.isOnCurveAffine(g1, po)) {
+            if (!G1.LAW.isOnCurveAffine(g1, po)) {
                 throw new IllegalArgumentException("G1 point " + i + " is not on the curve y^2 = x^3 + 4");
             }
             active[count++] = i;

@@ -276,7 +276,7 @@ public final class SnarkjsJson {
 
         /** A point read must be on its curve and in the order-r subgroup. */
         void checkPoint(long[] p, int off, boolean g2, String field) {
-            if (!(g2 ? G2.isOnCurveAffine(p, off) : G1.isOnCurveAffine(p, off))) {
+            if (!(g2 ? G2.LAW.isOnCurveAffine(p, off) : G1.LAW.isOnCurveAffine(p, off))) {
                 throw error(field, "is not on the curve");
             }
             if (!(g2 ? G2.isInSubgroup(p, off) : G1.isInSubgroup(p, off))) {

@@ -198,7 +198,7 @@ public final class ZkeyFile {
 
     /** What is wrong with the affine point at points[off], or null when nothing is. */
     private static String fault(long[] points, int off, boolean g2, boolean checkSubgroup) {
-        if (!(g2 ? G2.isOnCurveAffine(points, off) : G1.isOnCurveAffine(points, off))) {
+        if (!(g2 ? G2.LAW.isOnCurveAffine(points, off) : G1.LAW.isOnCurveAffine(points, off))) {
             return "is not on the curve";
         }
         if (checkSubgroup && !(g2 ? G2.isInSubgroup(points, off) : G1.isInSubgroup(points, off))) {

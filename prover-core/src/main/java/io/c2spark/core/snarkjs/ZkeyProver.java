@@ -77,23 +77,23 @@ public final class ZkeyProver {
 
         long[] piB = msm.g2(zkey.b2, witness);
         long[] t2 = new long[G2.JACOBIAN];
-        G2.fromAffine(zkey.beta2, 0, t2, 0);
-        G2.add(piB, 0, t2, 0, piB, 0);
-        G2.fromAffine(zkey.delta2, 0, t2, 0);
-        G2.mul(t2, 0, s, 0, t2, 0);
-        G2.add(piB, 0, t2, 0, piB, 0);
+        G2.LAW.fromAffine(zkey.beta2, 0, t2, 0);
+        G2.LAW.add(piB, 0, t2, 0, piB, 0);
+        G2.LAW.fromAffine(zkey.delta2, 0, t2, 0);
+        G2.LAW.mul(t2, 0, s, 0, t2, 0);
+        G2.LAW.add(piB, 0, t2, 0, piB, 0);
 
         long[] piB1 = msm.g1(zkey.b1, witness);
         addAffine1(piB1, zkey.beta1);
         addTimes1(piB1, zkey.delta1, s);
 
         long[] piC = msm.g1(zkey.c, privateWitness);
-        G1.add(piC, 0, msm.g1(zkey.h, h), 0, piC, 0);
+        G1.LAW.add(piC, 0, msm.g1(zkey.h, h), 0, piC, 0);
         long[] t1 = new long[G1.JACOBIAN];
-        G1.mul(piA, 0, s, 0, t1, 0);
-        G1.add(piC, 0, t1, 0, piC, 0);
-        G1.mul(piB1, 0, r, 0, t1, 0);
-        G1.add(piC, 0, t1, 0, piC, 0);
+        G1.LAW.mul(piA, 0, s, 0, t1, 0);
+        G1.LAW.add(piC, 0, t1, 0, piC, 0);
+        G1.LAW.mul(piB1, 0, r, 0, t1, 0);
+        G1.LAW.add(piC, 0, t1, 0, piC, 0);
         long[] rs = new long[Fr.LIMBS];
         Fr.mul(r, 0, s, 0, rs, 0);
         Fr.neg(rs, 0, rs, 0);
@@ -147,14 +147,14 @@ public final class ZkeyProver {
 
     private static void addAffine1(long[] acc, long[] affine) {
         long[] t = new long[G1.JACOBIAN];
-        G1.fromAffine(affine, 0, t, 0);
-        G1.add(acc, 0, t, 0, acc, 0);
+        G1.LAW.fromAffine(affine, 0, t, 0);
+        G1.LAW.add(acc, 0, t, 0, acc, 0);
     }
 
     private static void addTimes1(long[] acc, long[] affine, long[] k) {
         long[] t = new long[G1.JACOBIAN];
-        G1.fromAffine(affine, 0, t, 0);
-        G1.mul(t, 0, k, 0, t, 0);
-        G1.add(acc, 0, t, 0, acc, 0);
+        G1.LAW.fromAffine(affine, 0, t, 0);
+        G1.LAW.mul(t, 0, k, 0, t, 0);
+        G1.LAW.add(acc, 0, t, 0, acc, 0);
     }
 }

@@ -140,47 +140,47 @@ interface CurveGroup {
         }
 
         public void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
-            G1.add(p, po, q, qo, r, ro);
+            G1.LAW.add(p, po, q, qo, r, ro);
         }
 
         public void addAffine(long[] p, int po, long[] a, int ao, long[] r, int ro) {
-            G1.addAffine(p, po, a, ao, r, ro);
+            G1.LAW.addAffine(p, po, a, ao, r, ro);
         }
 
         public void dbl(long[] p, int po, long[] r, int ro) {
-            G1.dbl(p, po, r, ro);
+            G1.LAW.dbl(p, po, r, ro);
         }
 
         public void neg(long[] p, int po, long[] r, int ro) {
-            G1.neg(p, po, r, ro);
+            G1.LAW.neg(p, po, r, ro);
         }
 
         public void negAffine(long[] a, int ao, long[] r, int ro) {
-            G1.negAffine(a, ao, r, ro);
+            G1.LAW.negAffine(a, ao, r, ro);
         }
 
         public void mul(long[] p, int po, BigInteger k, long[] r, int ro) {
-            G1.mul(p, po, k, r, ro);
+            G1.LAW.mul(p, po, k, r, ro);
         }
 
         public void mulFr(long[] p, int po, long[] k, int ko, long[] r, int ro) {
-            G1.mul(p, po, k, ko, r, ro);
+            G1.LAW.mul(p, po, k, ko, r, ro);
         }
 
         public boolean equal(long[] p, int po, long[] q, int qo) {
-            return G1.equal(p, po, q, qo);
+            return G1.LAW.equal(p, po, q, qo);
         }
 
         public boolean isIdentity(long[] p, int po) {
-            return G1.isIdentity(p, po);
+            return G1.LAW.isIdentity(p, po);
         }
 
         public void fromAffine(long[] a, int ao, long[] r, int ro) {
-            G1.fromAffine(a, ao, r, ro);
+            G1.LAW.fromAffine(a, ao, r, ro);
         }
 
         public void toAffine(long[] p, int po, long[] r, int ro) {
-            G1.toAffine(p, po, r, ro);
+            G1.LAW.toAffine(p, po, r, ro);
         }
 
         public void batchToAffine(long[] jac, int jo, long[] aff, int ao, int count) {
@@ -188,11 +188,11 @@ interface CurveGroup {
         }
 
         public boolean isOnCurve(long[] p, int po) {
-            return G1.isOnCurve(p, po);
+            return G1.LAW.isOnCurve(p, po);
         }
 
         public boolean isOnCurveAffine(long[] a, int ao) {
-            return G1.isOnCurveAffine(a, ao);
+            return G1.LAW.isOnCurveAffine(a, ao);
         }
 
         public boolean isInSubgroup(long[] a, int ao) {
@@ -200,7 +200,7 @@ interface CurveGroup {
         }
 
         public boolean isInSubgroupByOrder(long[] a, int ao) {
-            return G1.isInSubgroupByOrder(a, ao);
+            return G1.LAW.isInSubgroupByOrder(a, ao);
         }
 
         public long[] randomCurvePoint(Random rnd) {
@@ -265,47 +265,47 @@ interface CurveGroup {
         }
 
         public void add(long[] p, int po, long[] q, int qo, long[] r, int ro) {
-            G2.add(p, po, q, qo, r, ro);
+            G2.LAW.add(p, po, q, qo, r, ro);
         }
 
         public void addAffine(long[] p, int po, long[] a, int ao, long[] r, int ro) {
-            G2.addAffine(p, po, a, ao, r, ro);
+            G2.LAW.addAffine(p, po, a, ao, r, ro);
         }
 
         public void dbl(long[] p, int po, long[] r, int ro) {
-            G2.dbl(p, po, r, ro);
+            G2.LAW.dbl(p, po, r, ro);
         }
 
         public void neg(long[] p, int po, long[] r, int ro) {
-            G2.neg(p, po, r, ro);
+            G2.LAW.neg(p, po, r, ro);
         }
 
         public void negAffine(long[] a, int ao, long[] r, int ro) {
-            G2.negAffine(a, ao, r, ro);
+            G2.LAW.negAffine(a, ao, r, ro);
         }
 
         public void mul(long[] p, int po, BigInteger k, long[] r, int ro) {
-            G2.mul(p, po, k, r, ro);
+            G2.LAW.mul(p, po, k, r, ro);
         }
 
         public void mulFr(long[] p, int po, long[] k, int ko, long[] r, int ro) {
-            G2.mul(p, po, k, ko, r, ro);
+            G2.LAW.mul(p, po, k, ko, r, ro);
         }
 
         public boolean equal(long[] p, int po, long[] q, int qo) {
-            return G2.equal(p, po, q, qo);
+            return G2.LAW.equal(p, po, q, qo);
         }
 
         public boolean isIdentity(long[] p, int po) {
-            return G2.isIdentity(p, po);
+            return G2.LAW.isIdentity(p, po);
         }
 
         public void fromAffine(long[] a, int ao, long[] r, int ro) {
-            G2.fromAffine(a, ao, r, ro);
+            G2.LAW.fromAffine(a, ao, r, ro);
         }
 
         public void toAffine(long[] p, int po, long[] r, int ro) {
-            G2.toAffine(p, po, r, ro);
+            G2.LAW.toAffine(p, po, r, ro);
         }
 
         public void batchToAffine(long[] jac, int jo, long[] aff, int ao, int count) {
@@ -313,11 +313,11 @@ interface CurveGroup {
         }
 
         public boolean isOnCurve(long[] p, int po) {
-            return G2.isOnCurve(p, po);
+            return G2.LAW.isOnCurve(p, po);
         }
 
         public boolean isOnCurveAffine(long[] a, int ao) {
-            return G2.isOnCurveAffine(a, ao);
+            return G2.LAW.isOnCurveAffine(a, ao);
         }
 
         public boolean isInSubgroup(long[] a, int ao) {
@@ -325,7 +325,7 @@ interface CurveGroup {
         }
 
         public boolean isInSubgroupByOrder(long[] a, int ao) {
-            return G2.isInSubgroupByOrder(a, ao);
+            return G2.LAW.isInSubgroupByOrder(a, ao);
         }
 
         public long[] randomCurvePoint(Random rnd) {

@@ -51,7 +51,7 @@ class G1ReferenceTest {
 
     private static BigInteger[] coords(long[] jac) {
         long[] a = new long[G1.AFFINE];
-        G1.toAffine(jac, 0, a, 0);
+        G1.LAW.toAffine(jac, 0, a, 0);
         return new BigInteger[] {Fp.toBigInteger(a, 0), Fp.toBigInteger(a, Fp.LIMBS)};
     }
 
@@ -64,20 +64,20 @@ class G1ReferenceTest {
             BigInteger a = new BigInteger(255, rnd);
             BigInteger b = new BigInteger(255, rnd);
             long[] pa = new long[G1.JACOBIAN];
-            G1.fromAffine(G1.generator(), 0, pa, 0);
+            G1.LAW.fromAffine(G1.generator(), 0, pa, 0);
             long[] pb = pa.clone();
-            G1.mul(pa, 0, a, pa, 0);
-            G1.mul(pb, 0, b, pb, 0);
+            G1.LAW.mul(pa, 0, a, pa, 0);
+            G1.LAW.mul(pb, 0, b, pb, 0);
             BigInteger[] ra = refMul(gen, a);
             BigInteger[] rb = refMul(gen, b);
             assertEquals(ra[0], coords(pa)[0], "seed " + seed);
             assertEquals(ra[1], coords(pa)[1], "seed " + seed);
             long[] sum = new long[G1.JACOBIAN];
-            G1.add(pa, 0, pb, 0, sum, 0);
+            G1.LAW.add(pa, 0, pb, 0, sum, 0);
             BigInteger[] rs = refAdd(ra, rb);
             assertEquals(rs[0], coords(sum)[0], "seed " + seed);
             assertEquals(rs[1], coords(sum)[1], "seed " + seed);
-            G1.dbl(pa, 0, sum, 0);
+            G1.LAW.dbl(pa, 0, sum, 0);
             BigInteger[] rd = refAdd(ra, ra);
             assertEquals(rd[0], coords(sum)[0], "seed " + seed);
             assertEquals(rd[1], coords(sum)[1], "seed " + seed);
@@ -88,13 +88,13 @@ class G1ReferenceTest {
     void pointsOfOrderThreeAreOnTheCurveButOutsideG1() {
         // x = 0 gives y^2 = 4: (0, 2) and (0, -2) are inflection points, of order 3.
         long[] t = G1.affine(BigInteger.ZERO, BigInteger.TWO);
-        assertTrue(G1.isOnCurveAffine(t, 0));
+        assertTrue(G1.LAW.isOnCurveAffine(t, 0));
         assertFalse(G1.isInSubgroup(t, 0));
-        assertFalse(G1.isInSubgroupByOrder(t, 0));
+        assertFalse(G1.LAW.isInSubgroupByOrder(t, 0));
         long[] j = new long[G1.JACOBIAN];
-        G1.fromAffine(t, 0, j, 0);
-        G1.mul(j, 0, BigInteger.valueOf(3), j, 0);
-        assertTrue(G1.isIdentity(j, 0));
+        G1.LAW.fromAffine(t, 0, j, 0);
+        G1.LAW.mul(j, 0, BigInteger.valueOf(3), j, 0);
+        assertTrue(G1.LAW.isIdentity(j, 0));
     }
 
     @Test
@@ -103,11 +103,11 @@ class G1ReferenceTest {
         long[] a = CurveGroup.G1_GROUP.randomCurvePoint(rnd);
         assertFalse(G1.isInSubgroup(a, 0));
         long[] j = new long[G1.JACOBIAN];
-        G1.fromAffine(a, 0, j, 0);
-        G1.mul(j, 0, H1, j, 0);
-        G1.toAffine(j, 0, a, 0);
+        G1.LAW.fromAffine(a, 0, j, 0);
+        G1.LAW.mul(j, 0, H1, j, 0);
+        G1.LAW.toAffine(j, 0, a, 0);
         assertTrue(G1.isInSubgroup(a, 0));
-        assertTrue(G1.isInSubgroupByOrder(a, 0));
+        assertTrue(G1.LAW.isInSubgroupByOrder(a, 0));
         // #E(Fp) = p + 1 - trace, trace = z + 1: the cofactor constant must agree with it.
         assertEquals(Fp.MODULUS.subtract(CurveParameter.Z), Fr.MODULUS.multiply(H1));
     }

@@ -42,11 +42,11 @@ class Groth16RoundTripTest {
 
         long[] c = proof.c().clone();
         long[] t = new long[G1.JACOBIAN];
-        G1.fromAffine(c, 0, t, 0);
+        G1.LAW.fromAffine(c, 0, t, 0);
         long[] g = new long[G1.JACOBIAN];
-        G1.fromAffine(G1.generator(), 0, g, 0);
-        G1.add(t, 0, g, 0, t, 0);
-        G1.toAffine(t, 0, c, 0);
+        G1.LAW.fromAffine(G1.generator(), 0, g, 0);
+        G1.LAW.add(t, 0, g, 0, t, 0);
+        G1.LAW.toAffine(t, 0, c, 0);
         assertFalse(verifier.verify(x, new Proof(proof.a(), proof.b(), c)), "tampered C accepted");
         assertFalse(verifier.verify(x, new Proof(proof.c(), proof.b(), proof.a())), "swapped A, C accepted");
     }

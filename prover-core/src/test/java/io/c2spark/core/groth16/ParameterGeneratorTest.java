@@ -114,9 +114,9 @@ class ParameterGeneratorTest {
         long[] out = new long[scalars.size() * G1.AFFINE];
         long[] t = new long[G1.JACOBIAN];
         for (int i = 0; i < scalars.size(); i++) {
-            G1.fromAffine(base, 0, t, 0);
-            G1.mul(t, 0, scalars.get(i), t, 0);
-            G1.toAffine(t, 0, out, i * G1.AFFINE);
+            G1.LAW.fromAffine(base, 0, t, 0);
+            G1.LAW.mul(t, 0, scalars.get(i), t, 0);
+            G1.LAW.toAffine(t, 0, out, i * G1.AFFINE);
         }
         return out;
     }
@@ -125,9 +125,9 @@ class ParameterGeneratorTest {
         long[] out = new long[scalars.size() * G2.AFFINE];
         long[] t = new long[G2.JACOBIAN];
         for (int i = 0; i < scalars.size(); i++) {
-            G2.fromAffine(base, 0, t, 0);
-            G2.mul(t, 0, scalars.get(i), t, 0);
-            G2.toAffine(t, 0, out, i * G2.AFFINE);
+            G2.LAW.fromAffine(base, 0, t, 0);
+            G2.LAW.mul(t, 0, scalars.get(i), t, 0);
+            G2.LAW.toAffine(t, 0, out, i * G2.AFFINE);
         }
         return out;
     }

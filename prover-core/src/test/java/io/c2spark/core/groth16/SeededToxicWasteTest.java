@@ -25,16 +25,16 @@ class SeededToxicWasteTest {
     private static void assertWaste(String seedHex, String... values) {
         ParameterGenerator.ToxicWaste tw = ParameterGenerator.ToxicWaste.fromSeed(HexFormat.of().parseHex(seedHex));
         long[] g1 = new long[G1.JACOBIAN];
-        G1.fromAffine(G1.generator(), 0, g1, 0);
-        G1.mul(g1, 0, hex(values[0]), g1, 0);
+        G1.LAW.fromAffine(G1.generator(), 0, g1, 0);
+        G1.LAW.mul(g1, 0, hex(values[0]), g1, 0);
         long[] g1Affine = new long[G1.AFFINE];
-        G1.toAffine(g1, 0, g1Affine, 0);
+        G1.LAW.toAffine(g1, 0, g1Affine, 0);
         assertArrayEquals(g1Affine, tw.g1(), "g1 = s1 G1");
         long[] g2 = new long[G2.JACOBIAN];
-        G2.fromAffine(G2.generator(), 0, g2, 0);
-        G2.mul(g2, 0, hex(values[1]), g2, 0);
+        G2.LAW.fromAffine(G2.generator(), 0, g2, 0);
+        G2.LAW.mul(g2, 0, hex(values[1]), g2, 0);
         long[] g2Affine = new long[G2.AFFINE];
-        G2.toAffine(g2, 0, g2Affine, 0);
+        G2.LAW.toAffine(g2, 0, g2Affine, 0);
         assertArrayEquals(g2Affine, tw.g2(), "g2 = s2 G2");
         long[][] scalars = {tw.alpha(), tw.beta(), tw.gamma(), tw.delta(), tw.tau()};
         String[] names = {"alpha", "beta", "gamma", "delta", "tau"};

@@ -45,14 +45,14 @@ class SnarkjsVerifyTest {
     @Test
     void rejectsTamperedProofs() {
         long[] a2 = new long[G1.JACOBIAN];
-        G1.fromAffine(proof.a(), 0, a2, 0);
-        G1.dbl(a2, 0, a2, 0);
+        G1.LAW.fromAffine(proof.a(), 0, a2, 0);
+        G1.LAW.dbl(a2, 0, a2, 0);
         long[] a2Affine = new long[G1.AFFINE];
-        G1.toAffine(a2, 0, a2Affine, 0);
+        G1.LAW.toAffine(a2, 0, a2Affine, 0);
         assertFalse(verifier.verify(inputs, new Proof(a2Affine, proof.b(), proof.c())));
         assertFalse(verifier.verify(inputs, new Proof(proof.c(), proof.b(), proof.a())));
         long[] negB = new long[G2.AFFINE];
-        G2.negAffine(proof.b(), 0, negB, 0);
+        G2.LAW.negAffine(proof.b(), 0, negB, 0);
         assertFalse(verifier.verify(inputs, new Proof(proof.a(), negB, proof.c())));
         assertFalse(verifier.verify(inputs, new Proof(new long[G1.AFFINE], proof.b(), proof.c())));
         long[] offCurve = proof.c().clone();

@@ -57,9 +57,9 @@ class FixedBaseTest {
         for (int c : new int[] {2, 9, 16}) {
             long[] base = new long[G1.AFFINE];
             long[] p = new long[G1.JACOBIAN];
-            G1.fromAffine(G1.generator(), 0, p, 0);
-            G1.mul(p, 0, Fr.of(new BigInteger(250, rnd)), 0, p, 0);
-            G1.toAffine(p, 0, base, 0);
+            G1.LAW.fromAffine(G1.generator(), 0, p, 0);
+            G1.LAW.mul(p, 0, Fr.of(new BigInteger(250, rnd)), 0, p, 0);
+            G1.LAW.toAffine(p, 0, base, 0);
             // Above 512 scalars the windows run over several batches.
             int n = c == 16 ? 1100 + rnd.nextInt(200) : 300 + rnd.nextInt(100);
             long[] s = scalars(n, c);
@@ -67,9 +67,9 @@ class FixedBaseTest {
             long[] want = new long[n * G1.AFFINE];
             long[] t = new long[G1.JACOBIAN];
             for (int i = 0; i < n; i++) {
-                G1.fromAffine(base, 0, t, 0);
-                G1.mul(t, 0, s, 4 * i, t, 0);
-                G1.toAffine(t, 0, want, i * G1.AFFINE);
+                G1.LAW.fromAffine(base, 0, t, 0);
+                G1.LAW.mul(t, 0, s, 4 * i, t, 0);
+                G1.LAW.toAffine(t, 0, want, i * G1.AFFINE);
             }
             assertArrayEquals(want, got, "window " + c);
         }
@@ -85,9 +85,9 @@ class FixedBaseTest {
         long[] want = new long[n * G2.AFFINE];
         long[] t = new long[G2.JACOBIAN];
         for (int i = 0; i < n; i++) {
-            G2.fromAffine(base, 0, t, 0);
-            G2.mul(t, 0, s, 4 * i, t, 0);
-            G2.toAffine(t, 0, want, i * G2.AFFINE);
+            G2.LAW.fromAffine(base, 0, t, 0);
+            G2.LAW.mul(t, 0, s, 4 * i, t, 0);
+            G2.LAW.toAffine(t, 0, want, i * G2.AFFINE);
         }
         assertArrayEquals(want, got);
     }

@@ -129,19 +129,19 @@ class PairingTest {
     /** [k]G1 and [k]G2 by the curve package's scalar multiplication, affine. */
     private static long[] g1Multiple(BigInteger k) {
         long[] jac = new long[G1.JACOBIAN];
-        G1.fromAffine(G1.generator(), 0, jac, 0);
-        G1.mul(jac, 0, k, jac, 0);
+        G1.LAW.fromAffine(G1.generator(), 0, jac, 0);
+        G1.LAW.mul(jac, 0, k, jac, 0);
         long[] aff = new long[G1.AFFINE];
-        G1.toAffine(jac, 0, aff, 0);
+        G1.LAW.toAffine(jac, 0, aff, 0);
         return aff;
     }
 
     private static long[] g2Multiple(BigInteger k) {
         long[] jac = new long[G2.JACOBIAN];
-        G2.fromAffine(G2.generator(), 0, jac, 0);
-        G2.mul(jac, 0, k, jac, 0);
+        G2.LAW.fromAffine(G2.generator(), 0, jac, 0);
+        G2.LAW.mul(jac, 0, k, jac, 0);
         long[] aff = new long[G2.AFFINE];
-        G2.toAffine(jac, 0, aff, 0);
+        G2.LAW.toAffine(jac, 0, aff, 0);
         return aff;
     }
 
