@@ -6,6 +6,7 @@
 //   {"op": "parse", "group": "G1"|"G2", "hex"}  -> {ok: true, compressed, uncompressed} or {ok: false, error}
 // Encodings are zcash hex strings; parse applies noble's own validity (curve and subgroup) checks.
 import { bls12_381 } from '@noble/curves/bls12-381';
+import { readJsonStdin } from './stdin-json.mjs';
 
 const groups = { G1: bls12_381.G1.ProjectivePoint, G2: bls12_381.G2.ProjectivePoint };
 
@@ -41,7 +42,5 @@ function answer(req) {
   }
 }
 
-const chunks = [];
-for await (const c of process.stdin) chunks.push(c);
-const requests = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+const requests = await readJsonStdin();
 process.stdout.write('[\n' + requests.map((r) => JSON.stringify(answer(r))).join(',\n') + '\n]\n');

@@ -5,19 +5,10 @@
 // Points are zcash-encoded, compressed (G1 48 bytes, G2 96); a proof is A || B || C (192 bytes).
 // Checks e(A, B) = e(alpha, beta) e(IC_0 + sum x_i IC_{i+1}, gamma) e(C, delta).
 import { bls12_381 } from '@noble/curves/bls12-381';
+import { readJsonStdin } from './stdin-json.mjs';
 
 const { G1, G2, fields } = bls12_381;
 const r = fields.Fr.ORDER;
-
-function readStdin() {
-  return new Promise((resolve, reject) => {
-    let s = '';
-    process.stdin.setEncoding('utf8');
-    process.stdin.on('data', (d) => (s += d));
-    process.stdin.on('end', () => resolve(s));
-    process.stdin.on('error', reject);
-  });
-}
 
 const g1 = (h) => G1.Point.fromHex(h);
 const g2 = (h) => G2.Point.fromHex(h);
@@ -41,6 +32,6 @@ function verify(vk, proofHex, inputs) {
   return fields.Fp12.eql(bls12_381.pairingBatch(pairs), fields.Fp12.ONE);
 }
 
-const input = JSON.parse(await readStdin());
+const input = await readJsonStdin();
 const valid = input.proofs.map(({ proof, inputs }) => verify(input.vk, proof, inputs));
 process.stdout.write(JSON.stringify({ valid }) + '\n');

@@ -7,19 +7,10 @@
 // (for a batch: the product of its pairs' pairings). Field elements are lower-case hex without 0x;
 // gt lists the Fp12 coefficients in tower order c0.c0.c0, c0.c0.c1, c0.c1.c0, ..., c1.c2.c1.
 import { bls12_381 } from '@noble/curves/bls12-381';
+import { readJsonStdin } from './stdin-json.mjs';
 
 const { G1, G2, fields } = bls12_381;
 const r = fields.Fr.ORDER;
-
-function readStdin() {
-  return new Promise((resolve, reject) => {
-    let s = '';
-    process.stdin.setEncoding('utf8');
-    process.stdin.on('data', (d) => (s += d));
-    process.stdin.on('end', () => resolve(s));
-    process.stdin.on('error', reject);
-  });
-}
 
 const hex = (n) => n.toString(16);
 
@@ -56,7 +47,7 @@ function pair(p, q) {
   return bls12_381.pairing(p, q);
 }
 
-const input = JSON.parse(await readStdin());
+const input = await readJsonStdin();
 const cases = (input.cases ?? []).map(({ a, b }) => {
   const p = multiple(G1.Point, a);
   const q = multiple(G2.Point, b);
