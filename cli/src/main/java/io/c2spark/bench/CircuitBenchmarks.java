@@ -19,20 +19,8 @@ final class CircuitBenchmarks {
     }
 
     private static Benchmark witness32GiBChallenge() {
-        return new Benchmark() {
+        return new Benchmark("porep-witness-32gib-challenge", 1, "challenge") {
             StackedCircuit circuit;
-
-            public String name() {
-                return "porep-witness-32gib-challenge";
-            }
-
-            public long size() {
-                return 1;
-            }
-
-            public String unit() {
-                return "challenge";
-            }
 
             public void setUp() {
                 circuit = StackedCircuit.blank(SectorShape.SIZE_32GIB, 1);

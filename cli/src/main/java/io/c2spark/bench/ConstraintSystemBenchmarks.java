@@ -48,21 +48,9 @@ final class ConstraintSystemBenchmarks {
     }
 
     private static Benchmark witness() {
-        return new Benchmark() {
+        return new Benchmark("r1cs-witness", CONSTRAINTS, "constraint") {
             /** Kept so the JIT cannot drop the work. */
             Witness last;
-
-            public String name() {
-                return "r1cs-witness";
-            }
-
-            public long size() {
-                return CONSTRAINTS;
-            }
-
-            public String unit() {
-                return "constraint";
-            }
 
             public void setUp() {
             }
@@ -74,21 +62,9 @@ final class ConstraintSystemBenchmarks {
     }
 
     private static Benchmark shape() {
-        return new Benchmark() {
+        return new Benchmark("r1cs-shape", CONSTRAINTS, "constraint") {
             /** Kept so the JIT cannot drop the work. */
             R1csShape last;
-
-            public String name() {
-                return "r1cs-shape";
-            }
-
-            public long size() {
-                return CONSTRAINTS;
-            }
-
-            public String unit() {
-                return "constraint";
-            }
 
             public void setUp() {
             }

@@ -2,6 +2,8 @@ package io.c2spark.bench;
 
 import io.c2spark.core.curve.G1;
 import io.c2spark.core.curve.G2;
+import io.c2spark.core.curve.JacobianGroupLaw;
+import java.math.BigInteger;
 import java.util.List;
 
 /**
@@ -17,79 +19,25 @@ final class CurveBenchmarks {
     }
 
     static List<Benchmark> all() {
-        return List.of(g1Add(), g2Add());
+        return List.of(addChain("g1-add", false, G1_CHAIN), addChain("g2-add", true, G2_CHAIN));
     }
 
-    private static Benchmark g1Add() {
-        return new Benchmark() {
+    /** Table entry i is [i + 1] G; the accumulator starts at G. */
+    private static Benchmark addChain(String name, boolean g2, int chain) {
+        JacobianGroupLaw law = g2 ? G2.LAW : G1.LAW;
+        return new Benchmark(name, chain, "add") {
             long[] table;
-            final long[] acc = new long[G1.JACOBIAN];
+            final long[] acc = new long[law.jacobianLongs()];
 
-            public String name() {
-                return "g1-add";
-            }
-
-            public long size() {
-                return G1_CHAIN;
-            }
-
-            public String unit() {
-                return "add";
-            }
-
-            /** Table entry i is [i + 1] G: consecutive sums, normalised together. */
             public void setUp() {
-                long[] jac = new long[TABLE * G1.JACOBIAN];
-                long[] g = G1.generator();
-                G1.LAW.fromAffine(g, 0, jac, 0);
-                for (int i = 1; i < TABLE; i++) {
-                    G1.LAW.addAffine(jac, (i - 1) * G1.JACOBIAN, g, 0, jac, i * G1.JACOBIAN);
-                }
-                table = new long[TABLE * G1.AFFINE];
-                G1.batchToAffine(jac, 0, table, 0, TABLE);
-                G1.LAW.fromAffine(g, 0, acc, 0);
+                table = GeneratorMultiples.progression(g2, BigInteger.ONE, TABLE);
+                law.fromAffine(g2 ? G2.generator() : G1.generator(), 0, acc, 0);
             }
 
             public void run() {
-                for (int i = 0; i < G1_CHAIN; i++) {
-                    G1.LAW.addAffine(acc, 0, table, (i & (TABLE - 1)) * G1.AFFINE, acc, 0);
-                }
-            }
-        };
-    }
-
-    private static Benchmark g2Add() {
-        return new Benchmark() {
-            long[] table;
-            final long[] acc = new long[G2.JACOBIAN];
-
-            public String name() {
-                return "g2-add";
-            }
-
-            public long size() {
-                return G2_CHAIN;
-            }
-
-            public String unit() {
-                return "add";
-            }
-
-            public void setUp() {
-                long[] jac = new long[TABLE * G2.JACOBIAN];
-                long[] g = G2.generator();
-                G2.LAW.fromAffine(g, 0, jac, 0);
-                for (int i = 1; i < TABLE; i++) {
-                    G2.LAW.addAffine(jac, (i - 1) * G2.JACOBIAN, g, 0, jac, i * G2.JACOBIAN);
-                }
-                table = new long[TABLE * G2.AFFINE];
-                G2.batchToAffine(jac, 0, table, 0, TABLE);
-                G2.LAW.fromAffine(g, 0, acc, 0);
-            }
-
-            public void run() {
-                for (int i = 0; i < G2_CHAIN; i++) {
-                    G2.LAW.addAffine(acc, 0, table, (i & (TABLE - 1)) * G2.AFFINE, acc, 0);
+                int affine = law.affineLongs();
+                for (int i = 0; i < chain; i++) {
+                    law.addAffine(acc, 0, table, (i & (TABLE - 1)) * affine, acc, 0);
                 }
             }
         };

@@ -1,6 +1,5 @@
 package io.c2spark.bench;
 
-import io.c2spark.core.field.Fr;
 import io.c2spark.core.ntt.EvaluationDomain;
 import java.util.List;
 import java.util.Random;
@@ -15,29 +14,13 @@ final class NttBenchmarks {
     }
 
     private static Benchmark forward(int logN) {
-        return new Benchmark() {
+        return new Benchmark("ntt-2^" + logN, 1L << logN, "element") {
             EvaluationDomain domain;
             long[] data;
 
-            public String name() {
-                return "ntt-2^" + logN;
-            }
-
-            public long size() {
-                return 1L << logN;
-            }
-
-            public String unit() {
-                return "element";
-            }
-
             public void setUp() {
                 domain = EvaluationDomain.ofLogSize(logN);
-                data = new long[4 << logN];
-                Random rnd = new Random(logN);
-                for (int i = 0; i < 1 << logN; i++) {
-                    Fr.random(rnd, data, 4 * i);
-                }
+                data = RandomScalars.of(new Random(logN), 1 << logN);
             }
 
             public void run() {

@@ -22,21 +22,9 @@ final class PairingBenchmarks {
     }
 
     private static Benchmark pairing() {
-        return new Benchmark() {
+        return new Benchmark("pairing", PAIRINGS_PER_RUN, "pairing") {
             long[] p;
             long[] q;
-
-            public String name() {
-                return "pairing";
-            }
-
-            public long size() {
-                return PAIRINGS_PER_RUN;
-            }
-
-            public String unit() {
-                return "pairing";
-            }
 
             public void setUp() {
                 p = G1.generator();
@@ -53,21 +41,9 @@ final class PairingBenchmarks {
 
     /** A Groth16-sized check: the product of four pairings, G1, -G1, G1, -G1 against G2. */
     private static Benchmark multiPairing4() {
-        return new Benchmark() {
+        return new Benchmark("multi-pairing-4", MULTI_PER_RUN, "product") {
             final long[] g1 = new long[4 * G1.AFFINE];
             final long[] g2 = new long[4 * G2.AFFINE];
-
-            public String name() {
-                return "multi-pairing-4";
-            }
-
-            public long size() {
-                return MULTI_PER_RUN;
-            }
-
-            public String unit() {
-                return "product";
-            }
 
             public void setUp() {
                 long[] p = G1.generator();

@@ -1,6 +1,5 @@
 package io.c2spark.bench;
 
-import io.c2spark.core.field.Fr;
 import io.c2spark.core.porep.RegisteredSealProof;
 import io.c2spark.core.porep.graph.StackedGraph;
 import io.c2spark.core.poseidon.Poseidon;
@@ -18,20 +17,8 @@ final class SdrBenchmarks {
     }
 
     private static Benchmark parents() {
-        return new Benchmark() {
-            final StackedGraph graph = StackedGraph.of(RegisteredSealProof.STACKED_DRG_8MIB_V1_1);
-
-            public String name() {
-                return "sdr-parents-8mib";
-            }
-
-            public long size() {
-                return graph.nodes();
-            }
-
-            public String unit() {
-                return "node";
-            }
+        StackedGraph graph = StackedGraph.of(RegisteredSealProof.STACKED_DRG_8MIB_V1_1);
+        return new Benchmark("sdr-parents-8mib", graph.nodes(), "node") {
 
             public void setUp() {
             }
@@ -43,24 +30,12 @@ final class SdrBenchmarks {
     }
 
     private static Benchmark labelLayer() {
-        return new Benchmark() {
-            final int nodes = (int) RegisteredSealProof.STACKED_DRG_8MIB_V1_1.shape().nodes();
+        int nodes = (int) RegisteredSealProof.STACKED_DRG_8MIB_V1_1.shape().nodes();
+        return new Benchmark("sdr-label-layer2-8mib", nodes, "label") {
             int[] parents;
             byte[] previous;
             byte[] current;
             final byte[] replicaId = new byte[32];
-
-            public String name() {
-                return "sdr-label-layer2-8mib";
-            }
-
-            public long size() {
-                return nodes;
-            }
-
-            public String unit() {
-                return "label";
-            }
 
             public void setUp() {
                 parents = StackedGraph.of(RegisteredSealProof.STACKED_DRG_8MIB_V1_1).generate();
@@ -76,28 +51,12 @@ final class SdrBenchmarks {
     }
 
     private static Benchmark poseidon(int arity, int count) {
-        return new Benchmark() {
+        return new Benchmark("poseidon-" + arity, count, "hash") {
             final Poseidon p = new Poseidon(arity);
-            final long[] in = new long[4 * arity];
-            final long[] out = new long[4];
-
-            public String name() {
-                return "poseidon-" + arity;
-            }
-
-            public long size() {
-                return count;
-            }
-
-            public String unit() {
-                return "hash";
-            }
+            long[] in;
 
             public void setUp() {
-                Random rnd = new Random(1);
-                for (int i = 0; i < arity; i++) {
-                    Fr.random(rnd, in, 4 * i);
-                }
+                in = RandomScalars.of(new Random(1), arity);
             }
 
             public void run() {

@@ -221,13 +221,12 @@ final class Groth16Command implements Runnable {
                 signals = SnarkjsJson.readPublicSignals(publicSignals);
                 p = SnarkjsJson.readProof(proof);
             } catch (IllegalArgumentException e) {
-                err.println(spec.qualifiedName() + ": " + e.getMessage());
-                return ExitStatus.BAD_INPUT;
+                return ExitStatus.badInput(err, spec.qualifiedName() + ": " + e.getMessage());
             }
             if (signals.length / Fr.LIMBS != vk.numPublic()) {
-                err.println(spec.qualifiedName() + ": " + publicSignals + ": holds " + signals.length / Fr.LIMBS
-                        + " signals, the verification key " + verificationKey + " takes " + vk.numPublic());
-                return ExitStatus.BAD_INPUT;
+                return ExitStatus.badInput(err, spec.qualifiedName() + ": " + publicSignals + ": holds "
+                        + signals.length / Fr.LIMBS + " signals, the verification key " + verificationKey + " takes "
+                        + vk.numPublic());
             }
             if (new Verifier(vk).verify(signals, p)) {
                 spec.commandLine().getOut().println("OK!");

@@ -70,9 +70,7 @@ final class ParamsCheckCommand implements Callable<Integer> {
                 extra.add(position(a));
             }
         } catch (IllegalArgumentException e) {
-            err.println("c2spark params-check: " + e.getMessage());
-            err.flush();
-            return 2;
+            return ExitStatus.badInput(err, "c2spark params-check: " + e.getMessage());
         }
         long t0 = System.nanoTime();
         ParameterSpotCheck check;
@@ -82,9 +80,7 @@ final class ParamsCheckCommand implements Callable<Integer> {
                     r1cs.numInputs(), r1cs.numAux(), (System.nanoTime() - t0) / 1e9);
             check = ParameterSpotCheck.open(params, r1cs, tw);
         } catch (ShapeFileException | ParameterFileException e) {
-            err.println("c2spark params-check: refused: " + e.getMessage());
-            err.flush();
-            return 2;
+            return ExitStatus.badInput(err, "c2spark params-check: refused: " + e.getMessage());
         }
         StringBuilder layout = new StringBuilder();
         for (ParameterSection s : ParameterSection.values()) {
@@ -102,9 +98,7 @@ final class ParamsCheckCommand implements Callable<Integer> {
                 }
             }
         } catch (IllegalArgumentException e) {
-            err.println("c2spark params-check: " + e.getMessage());
-            err.flush();
-            return 2;
+            return ExitStatus.badInput(err, "c2spark params-check: " + e.getMessage());
         }
         positions.addAll(extra);
         log.println("checking " + positions.size() + " points (up to " + samples + " random per section, --sample-seed "

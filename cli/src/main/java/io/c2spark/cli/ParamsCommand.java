@@ -67,9 +67,7 @@ final class ParamsCommand implements Callable<Integer> {
                 seedBytes = parseSeed(seed);
             }
         } catch (IllegalArgumentException e) {
-            err.println("c2spark params: " + e.getMessage());
-            err.flush();
-            return ExitStatus.BAD_INPUT;
+            return ExitStatus.badInput(err, "c2spark params: " + e.getMessage());
         }
         ParameterBackend chosen;
         try {
@@ -78,9 +76,7 @@ final class ParamsCommand implements Callable<Integer> {
                 log.flush();
             });
         } catch (IllegalArgumentException | IllegalStateException e) {
-            err.println("c2spark params --backend " + backend + ": " + e.getMessage());
-            err.flush();
-            return ExitStatus.BAD_INPUT;
+            return ExitStatus.badInput(err, "c2spark params --backend " + backend + ": " + e.getMessage());
         }
         ParameterGenerator.ToxicWaste tw;
         if (seedBytes != null) {

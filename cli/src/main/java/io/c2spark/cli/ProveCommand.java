@@ -122,9 +122,7 @@ final class ProveCommand implements Callable<Integer> {
                 }
             }
             if (unavailable != null && backend == Backend.gpu) {
-                err.println("c2spark prove --backend gpu: " + unavailable);
-                err.flush();
-                return 2;
+                return ExitStatus.badInput(err, "c2spark prove --backend gpu: " + unavailable);
             }
             if (unavailable != null) {
                 log.println("--backend auto: no GPU (" + unavailable + "); proving on the CPU");
@@ -135,21 +133,18 @@ final class ProveCommand implements Callable<Integer> {
         try {
             c1 = C1Reader.read(c1File);
         } catch (C1FormatException e) {
-            err.println("c2spark prove: refused: " + e.getMessage());
-            return 2;
+            return ExitStatus.badInput(err, "c2spark prove: refused: " + e.getMessage());
         }
         try {
             c1.registeredProof().requireInteractive();
         } catch (IllegalArgumentException e) {
-            err.println("c2spark prove: refused " + c1File + ": " + e.getMessage());
-            return 2;
+            return ExitStatus.badInput(err, "c2spark prove: refused " + c1File + ": " + e.getMessage());
         }
         SectorShape shape = c1.registeredProof().shape();
         boolean onCpu = gpu == null;
         if (onCpu && shape.partitions() > 1) {
-            err.println("c2spark prove: the CPU does not prove " + shape.label()
+            return ExitStatus.badInput(err, "c2spark prove: the CPU does not prove " + shape.label()
                     + " sectors; prove them with --backend gpu or on GPUs with the Spark job");
-            return 2;
         }
         // Checked before the parameters are looked for and loaded (tens of seconds), so a bad file costs
         // nothing, and only here (SealProver.runChecked).
@@ -157,14 +152,12 @@ final class ProveCommand implements Callable<Integer> {
             VanillaVerifier.verify(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.seed(),
                     c1.vanillaProofs());
         } catch (VanillaProofException e) {
-            err.println("c2spark prove: refused " + c1File + ": " + e.getMessage());
-            return 2;
+            return ExitStatus.badInput(err, "c2spark prove: refused " + c1File + ": " + e.getMessage());
         }
         Path paramsFile = PorepParameters.paramsFile(paramsDir, shape);
         if (!Files.isRegularFile(paramsFile)) {
-            err.println("c2spark prove: no parameters " + paramsFile + "; make them with `c2spark params "
-                    + "--sector-size " + shape.label() + " --out " + paramsDir + "`");
-            return 2;
+            return ExitStatus.badInput(err, "c2spark prove: no parameters " + paramsFile
+                    + "; make them with `c2spark params --sector-size " + shape.label() + " --out " + paramsDir + "`");
         }
         if (checkDigest) {
             log.println("checking " + paramsFile + " against " + ParameterDigest.fileFor(paramsFile) + " ...");
@@ -224,11 +217,10 @@ final class ProveCommand implements Callable<Integer> {
             }
         } catch (IllegalArgumentException e) {
             // The provers check the parameters' sizes against the circuit's, and the witness's against the shape's.
-            err.println("c2spark prove: " + paramsFile + (usedShape != null ? " and " + usedShape + " do" : " does")
-                    + " not fit the " + shape.label() + " partition circuit: " + e.getMessage() + "; remake them with "
+            return ExitStatus.badInput(err, "c2spark prove: " + paramsFile
+                    + (usedShape != null ? " and " + usedShape + " do" : " does") + " not fit the " + shape.label()
+                    + " partition circuit: " + e.getMessage() + "; remake them with "
                     + "`c2spark params --sector-size " + shape.label() + " --out " + paramsDir + "`");
-            err.flush();
-            return ExitStatus.BAD_INPUT;
         }
     }
 

@@ -42,35 +42,27 @@ final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         C1Output c1 = C1Reader.read(c1File);
         try {
             c1.registeredProof().requireInteractive();
         } catch (IllegalArgumentException e) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println(spec.qualifiedName() + ": " + c1File + ": " + e.getMessage());
-            err.flush();
-            return ExitStatus.BAD_INPUT;
+            return ExitStatus.badInput(err, spec.qualifiedName() + ": " + c1File + ": " + e.getMessage());
         }
         VerifyingKey vk = ParameterFiles.readVk(vkFile);
         byte[] proof = Files.readAllBytes(proofFile);
         int inputs = PublicInputs.forPartition(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(), c1.seed(),
                 0).length / Fr.LIMBS;
         if (vk.numPublic() != inputs) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println(spec.qualifiedName() + ": " + vkFile + ": the verifying key takes " + vk.numPublic()
-                    + " public inputs, a " + c1.registeredProof().shape().label() + " partition has " + inputs
-                    + " (a key of another circuit or sector size?)");
-            err.flush();
-            return ExitStatus.BAD_INPUT;
+            return ExitStatus.badInput(err, spec.qualifiedName() + ": " + vkFile + ": the verifying key takes "
+                    + vk.numPublic() + " public inputs, a " + c1.registeredProof().shape().label() + " partition has "
+                    + inputs + " (a key of another circuit or sector size?)");
         }
         SealVerifier.Rejection r = SealVerifier.check(c1.registeredProof(), c1.replicaId(), c1.commD(), c1.commR(),
                 c1.seed(), vk, proof);
         if (r != null && r.malformed()) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println(spec.qualifiedName() + ": " + proofFile + ": "
+            return ExitStatus.badInput(err, spec.qualifiedName() + ": " + proofFile + ": "
                     + (r.partition() >= 0 ? "partition " + r.partition() + ": " : "") + r.reason());
-            err.flush();
-            return ExitStatus.BAD_INPUT;
         }
         if (r != null) {
             out.println("INVALID: partition " + r.partition() + " of " + proofFile + " does not verify");
