@@ -15,14 +15,11 @@ import io.c2spark.spark.workload.SetupException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import scala.Function1;
-import scala.collection.Iterator;
 
 /**
  * The prepare task of one sector: runs the workload's preparer over the input file and writes the
@@ -31,7 +28,7 @@ import scala.collection.Iterator;
  * would fail again. An I/O error is thrown so Spark retries the task, and a retry starts from an
  * empty sector directory.
  */
-final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Object>, Serializable {
+final class PrepareTaskFunction extends SingleItemTask<SectorFile> {
     private static final long serialVersionUID = 1L;
 
     private final Settings settings;
@@ -39,18 +36,14 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
     private final String workRoot;
 
     PrepareTaskFunction(Settings settings, HadoopConf hadoopConf, String workRoot) {
+        super("a prepare task takes one sector");
         this.settings = settings;
         this.hadoopConf = hadoopConf;
         this.workRoot = workRoot;
     }
 
     @Override
-    public Object apply(Iterator<SectorFile> files) {
-        SectorFile file = files.next();
-        if (files.hasNext()) {
-            throw new IllegalStateException("a prepare task takes one sector");
-        }
-        TaskPlace place = TaskPlace.current();
+    Object run(SectorFile file, TaskPlace place) {
         long start = System.nanoTime();
         long startMillis = System.currentTimeMillis();
         try {
