@@ -56,29 +56,9 @@ final class PrepareTaskFunction extends SingleItemTask<SectorFile> {
                 throw new IOException("cannot create work directory " + dir);
             }
             Path input = new Path(file.path());
-            FileSystem inFs = input.getFileSystem(conf);
+            SectorSource source = new HadoopSector(file.sectorId(), file.path(), file.length(),
+                    input.getFileSystem(conf), input);
             TreeSet<Integer> written = new TreeSet<>();
-            SectorSource source = new SectorSource() {
-                @Override
-                public String sectorId() {
-                    return file.sectorId();
-                }
-
-                @Override
-                public String path() {
-                    return file.path();
-                }
-
-                @Override
-                public long length() {
-                    return file.length();
-                }
-
-                @Override
-                public InputStream open() throws IOException {
-                    return inFs.open(input);
-                }
-            };
             PreparedSector prepared;
             try {
                 prepared = preparer.prepare(source, index -> {
@@ -109,6 +89,15 @@ final class PrepareTaskFunction extends SingleItemTask<SectorFile> {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException("prepare " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The sector's input file on its Hadoop file system. */
+    private record HadoopSector(String sectorId, String path, long length, FileSystem fs, Path input)
+            implements SectorSource {
+        @Override
+        public InputStream open() throws IOException {
+            return fs.open(input);
         }
     }
 
