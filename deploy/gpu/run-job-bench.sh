@@ -16,13 +16,8 @@
 #   run(command: "deploy/gpu/run-job-bench.sh run .device/job $OUT", carry: [".device/job/part-N"])
 # The notebooks then read OUT here: C2SPARK_REPORT=OUT jupyter nbconvert --execute notebooks/*.ipynb
 set -euo pipefail
-mode=${1:-}
-dir=${2:-}
-if [ -z "$dir" ] || { [ "$mode" != bundle ] && [ "$mode" != run ]; }; then
-  sed -n '2,19p' "$0" >&2
-  exit 2
-fi
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/job-bundle.sh"
+job_bundle_args "$@"
 
 if [ "$mode" = bundle ]; then
   mkdir -p "$dir"
@@ -71,26 +66,12 @@ fi
 
 out=${3:?usage: run-job-bench.sh run DIR OUT [SECTORS]}
 sectors=${4:-16}
-dir=$(cd "$dir" && pwd)
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-java="$dir/part-1/jre/bin/java"
-opens=()
-for p in java.lang java.lang.invoke java.nio sun.nio.ch java.util java.util.concurrent java.net java.io \
-         sun.nio.cs sun.security.action sun.util.calendar; do
-  opens+=("--add-opens=java.base/$p=ALL-UNNAMED")
-done
-params="$dir/params"
-runs="$dir/runs"
+job_bundle_run "$out"
 rm -rf "$runs"
 mkdir -p "$params" "$runs"
-cp=$(ls -d "$dir"/part-*/jars | sed 's|$|/*|' | paste -sd: -)
 c2spark() {
-  "$java" -Xss8m -Xmx64g "${opens[@]}" --add-modules=jdk.incubator.vector -Dlog4j2.configurationFile="$repo/deploy/conf/log4j2.properties" \
-    -cp "$cp" io.c2spark.spark.cli.C2SparkMain "$@"
+  "$java" -Xmx64g "${jvm[@]}" -cp "$cp" io.c2spark.spark.cli.C2SparkMain "$@"
 }
-{ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || echo "no nvidia-smi"; } | tee "$out/device.txt"
-nproc | sed 's/^/cpu cores: /' | tee -a "$out/device.txt"
 input=""
 for w in ${WORKERS:-1 2 4}; do
   echo "== $w worker(s) on GPU 0"

@@ -26,13 +26,8 @@
 #       carry: [".device/robust/part-N", ".device/robust/part-tests"])
 # The notebooks then read the load's report here: C2SPARK_REPORT=OUT/load jupyter nbconvert --execute ...
 set -euo pipefail
-mode=${1:-}
-dir=${2:-}
-if [ -z "$dir" ] || { [ "$mode" != bundle ] && [ "$mode" != run ]; }; then
-  sed -n '2,27p' "$0" >&2
-  exit 2
-fi
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/job-bundle.sh"
+job_bundle_args "$@"
 
 if [ "$mode" = bundle ]; then
   "$repo/deploy/gpu/run-job-bench.sh" bundle "$dir"
@@ -45,24 +40,10 @@ if [ "$mode" = bundle ]; then
 fi
 
 out=${3:?usage: run-robustness.sh run DIR OUT}
-dir=$(cd "$dir" && pwd)
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-java="$dir/part-1/jre/bin/java"
+job_bundle_run "$out"
 export JAVA_HOME="$dir/part-1/jre"
-opens=()
-for p in java.lang java.lang.invoke java.nio sun.nio.ch java.util java.util.concurrent java.net java.io \
-         sun.nio.cs sun.security.action sun.util.calendar; do
-  opens+=("--add-opens=java.base/$p=ALL-UNNAMED")
-done
-jvm=(-Xss8m "${opens[@]}" --add-modules=jdk.incubator.vector -Dlog4j2.configurationFile="$repo/deploy/conf/log4j2.properties")
-cp=$(ls -d "$dir"/part-*/jars | sed 's|$|/*|' | paste -sd: -)
 tests="$dir/part-tests/test-classes"
-params="$dir/params"
-runs="$dir/runs"
 mkdir -p "$params" "$runs"
-{ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || echo "no nvidia-smi"; } | tee "$out/device.txt"
-nproc | sed 's/^/cpu cores: /' | tee -a "$out/device.txt"
 status=0
 
 for stage in ${STAGES:-load fault}; do

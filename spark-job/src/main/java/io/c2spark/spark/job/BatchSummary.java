@@ -4,55 +4,16 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** How a batch ended: counts, failures with their reasons, why it stopped early, and where the proofs and report are. */
-public final class BatchSummary {
-    private final String runId;
-    private final String outputDir;
-    private final String reportPath;
-    private final int verified;
-    private final int skipped;
-    private final LinkedHashMap<String, String> failures;
-    private final String stopReason;
-
-    BatchSummary(String runId, String outputDir, String reportPath, int verified, int skipped,
-                 Map<String, String> failures, String stopReason) {
-        this.runId = runId;
-        this.outputDir = outputDir;
-        this.reportPath = reportPath;
-        this.verified = verified;
-        this.skipped = skipped;
-        this.failures = new LinkedHashMap<>(failures);
-        this.stopReason = stopReason;
-    }
-
-    public String runId() {
-        return runId;
-    }
-
-    public String outputDir() {
-        return outputDir;
-    }
-
-    public String reportPath() {
-        return reportPath;
-    }
-
-    public int verified() {
-        return verified;
-    }
-
-    public int skipped() {
-        return skipped;
-    }
-
-    /** Failed sectors and why, in the order they failed. */
-    public Map<String, String> failures() {
-        return Collections.unmodifiableMap(failures);
-    }
-
-    /** Why the run stopped before trying every sector (a setup problem), or null. */
-    public String stopReason() {
-        return stopReason;
+/**
+ * How a batch ended: counts, failures with their reasons, why it stopped early, and where the proofs and report are.
+ *
+ * @param failures failed sectors and why, in the order they failed
+ * @param stopReason why the run stopped before trying every sector (a setup problem), or null
+ */
+public record BatchSummary(String runId, String outputDir, String reportPath, int verified, int skipped,
+        Map<String, String> failures, String stopReason) {
+    public BatchSummary {
+        failures = Collections.unmodifiableMap(new LinkedHashMap<>(failures));
     }
 
     public boolean allGood() {

@@ -14,7 +14,9 @@ import org.apache.spark.serializer.KryoRegistrator;
 /**
  * Registers every class that travels between driver and executors (task inputs in the RDDs, task
  * results), so Kryo writes a class id rather than a class name. Tests run with
- * spark.kryo.registrationRequired=true, which fails on any class missing here.
+ * spark.kryo.registrationRequired=true, which fails on any class missing here. The classes here
+ * stay classes, not records: Spark's Kryo 4 builds its field serializer from field offsets, which
+ * the JVM refuses for a record's fields, so registering a record fails.
  */
 public final class C2SparkKryoRegistrator implements KryoRegistrator {
     @Override

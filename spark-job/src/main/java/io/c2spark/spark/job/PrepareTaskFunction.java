@@ -15,14 +15,11 @@ import io.c2spark.spark.workload.SetupException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import scala.Function1;
-import scala.collection.Iterator;
 
 /**
  * The prepare task of one sector: runs the workload's preparer over the input file and writes the
@@ -31,7 +28,7 @@ import scala.collection.Iterator;
  * would fail again. An I/O error is thrown so Spark retries the task, and a retry starts from an
  * empty sector directory.
  */
-final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Object>, Serializable {
+final class PrepareTaskFunction extends SingleItemTask<SectorFile> {
     private static final long serialVersionUID = 1L;
 
     private final Settings settings;
@@ -39,18 +36,14 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
     private final String workRoot;
 
     PrepareTaskFunction(Settings settings, HadoopConf hadoopConf, String workRoot) {
+        super("a prepare task takes one sector");
         this.settings = settings;
         this.hadoopConf = hadoopConf;
         this.workRoot = workRoot;
     }
 
     @Override
-    public Object apply(Iterator<SectorFile> files) {
-        SectorFile file = files.next();
-        if (files.hasNext()) {
-            throw new IllegalStateException("a prepare task takes one sector");
-        }
-        TaskPlace place = TaskPlace.current();
+    Object run(SectorFile file, TaskPlace place) {
         long start = System.nanoTime();
         long startMillis = System.currentTimeMillis();
         try {
@@ -63,29 +56,9 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
                 throw new IOException("cannot create work directory " + dir);
             }
             Path input = new Path(file.path());
-            FileSystem inFs = input.getFileSystem(conf);
+            SectorSource source = new HadoopSector(file.sectorId(), file.path(), file.length(),
+                    input.getFileSystem(conf), input);
             TreeSet<Integer> written = new TreeSet<>();
-            SectorSource source = new SectorSource() {
-                @Override
-                public String sectorId() {
-                    return file.sectorId();
-                }
-
-                @Override
-                public String path() {
-                    return file.path();
-                }
-
-                @Override
-                public long length() {
-                    return file.length();
-                }
-
-                @Override
-                public InputStream open() throws IOException {
-                    return inFs.open(input);
-                }
-            };
             PreparedSector prepared;
             try {
                 prepared = preparer.prepare(source, index -> {
@@ -116,6 +89,15 @@ final class PrepareTaskFunction implements Function1<Iterator<SectorFile>, Objec
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException("prepare " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The sector's input file on its Hadoop file system. */
+    private record HadoopSector(String sectorId, String path, long length, FileSystem fs, Path input)
+            implements SectorSource {
+        @Override
+        public InputStream open() throws IOException {
+            return fs.open(input);
         }
     }
 

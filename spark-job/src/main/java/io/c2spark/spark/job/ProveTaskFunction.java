@@ -12,13 +12,10 @@ import io.c2spark.spark.workload.PartitionInput;
 import io.c2spark.spark.workload.PartitionProof;
 import io.c2spark.spark.workload.SetupException;
 import java.io.IOException;
-import java.io.Serializable;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
-import scala.Function1;
-import scala.collection.Iterator;
 
 /**
  * The prove task of one partition: reads its compact input, takes its device (Spark's gpu address
@@ -28,7 +25,7 @@ import scala.collection.Iterator;
  * executor cannot prove: parameters missing, a prover that did not start) becomes a {@link
  * SetupRefusal}, which no retry would change.
  */
-final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Object>, Serializable {
+final class ProveTaskFunction extends SingleItemTask<PartitionTask> {
     private static final long serialVersionUID = 1L;
     /** The exit code of an executor ended by a fatal device error (the one spark-rapids uses). */
     static final int DEVICE_FATAL_EXIT_CODE = 20;
@@ -37,17 +34,13 @@ final class ProveTaskFunction implements Function1<Iterator<PartitionTask>, Obje
     private final HadoopConf hadoopConf;
 
     ProveTaskFunction(Settings settings, HadoopConf hadoopConf) {
+        super("a prove task takes one partition");
         this.settings = settings;
         this.hadoopConf = hadoopConf;
     }
 
     @Override
-    public Object apply(Iterator<PartitionTask> tasks) {
-        PartitionTask task = tasks.next();
-        if (tasks.hasNext()) {
-            throw new IllegalStateException("a prove task takes one partition");
-        }
-        TaskPlace place = TaskPlace.current();
+    Object run(PartitionTask task, TaskPlace place) {
         long startMillis = System.currentTimeMillis();
         try {
             ExecutorState state = ExecutorState.get(settings);
