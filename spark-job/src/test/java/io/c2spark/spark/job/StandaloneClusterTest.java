@@ -151,7 +151,7 @@ class StandaloneClusterTest {
         Path events = tmp.resolve("events");
         int sectors = 6;
         int partitions = 4;
-        int rounds = 5000;
+        int rounds = 20000;
         Map<String, byte[]> seeds = new HashMap<>();
         for (int i = 0; i < sectors; i++) {
             seeds.put("s" + i, TestSectors.write(fs, new org.apache.hadoop.fs.Path(in.toString(), "s" + i + ".json"),
@@ -162,6 +162,9 @@ class StandaloneClusterTest {
                 "--properties-file", conf("spark-defaults-standalone-cpu.conf"),
                 "--conf", "spark.executor.memory=512m", "--conf", "spark.eventLog.dir=file:" + events,
                 "--conf", "spark.ui.port=" + freePort(),
+                // Both executors registered before the first task, so that the one killed is proving
+                // even where a slow machine starts the second executor's JVM late.
+                "--conf", "spark.cores.max=4", "--conf", "spark.scheduler.minRegisteredResourcesRatio=1.0",
                 "--", "c2spark.workload=test-field-power", "c2spark.input=" + in, "c2spark.output=" + out,
                 "c2spark.progress.intervalSeconds=1").start();
         String killed = killAnExecutorOnceProving(submit, log);
