@@ -92,7 +92,7 @@ struct xyzz_t {
         F PPP = P * PP;
         F Q = X * PP;
         F X3 = R.sqr() - PPP - Q.dbl();
-        Y = R * (Q - X3) - Y * PPP;
+        Y = F::mul_sub(R, Q - X3, Y, PPP);
         X = X3;
         ZZ = ZZ * PP;
         ZZZ = ZZZ * PPP;

@@ -46,6 +46,11 @@ private:
     }
 
 public:
+    // a b - c d, the shape mont_t::mul_sub has for the point formulas: here two products.
+    __device__ __forceinline__ static fp2_t mul_sub(const fp2_t& a, const fp2_t& b, const fp2_t& c, const fp2_t& d) {
+        return a * b - c * d;
+    }
+
     __device__ __forceinline__ fp2_t& operator*=(const fp2_t& b) { return *this = *this * b; }
     __device__ __forceinline__ fp2_t& operator+=(const fp2_t& b) { return *this = *this + b; }
     __device__ __forceinline__ fp2_t& operator-=(const fp2_t& b) { return *this = *this - b; }

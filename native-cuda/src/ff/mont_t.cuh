@@ -132,7 +132,39 @@ struct mont_t {
         return merged(x, y);
     }
 
+    // a b - c d = a b + (p - c) d with one reduction per row for both products: the rows of the two
+    // products go into the same pair of accumulators before the row's reduction, so the pair costs
+    // the multiplication's N reductions once (for Fp 144 of the 432 products), the mixed addition's
+    // Y3 being such a pair. Bound: with a, p - c < p and b_i, d_i, m < 2^32, a running sum below 3p
+    // stays below 3p after the next row, (3p + (2^32 - 1) 3p) / 2^32; 3p < 2^(32N) for both moduli,
+    // so the accumulators keep their words and two conditional subtractions reduce the result.
+    __device__ __forceinline__ static mont_t mul_sub(const mont_t& a, const mont_t& b, const mont_t& c, const mont_t& d) {
+        const mont_t nc = -c;
+        uint32_t x[N + 2], y[N + 2];
+#pragma unroll
+        for (int i = 0; i <= N + 1; i++) x[i] = y[i] = 0;
+#pragma unroll
+        for (int i = 0; i < N; i += 2) {
+            row_pair(x, y, a.v, b.v[i], nc.v, d.v[i]);
+            row_pair(y, x, a.v, b.v[i + 1], nc.v, d.v[i + 1]);
+        }
+        mont_t r = merged(x, y);
+        r.reduce_once();
+        return r;
+    }
+
 private:
+    // One row of mul_sub: (t + a bi + c di + m p) / 2^32, the even and odd products of both rows
+    // into e and o as in row().
+    __device__ __forceinline__ static void row_pair(uint32_t (&e)[N + 2], uint32_t (&o)[N + 2], const uint32_t* a, uint32_t bi,
+                                                    const uint32_t* c, uint32_t di) {
+        chain(e, a, bi, 0);
+        chain(o, a, bi, 1);
+        chain(e, c, di, 0);
+        chain(o, c, di, 1);
+        reduce_row(e, o);
+    }
+
     // The two accumulators' sum (below 2p after the last row), reduced: the product.
     __device__ __forceinline__ static mont_t merged(const uint32_t (&x)[N + 2], const uint32_t (&y)[N + 2]) {
         mont_t r;
