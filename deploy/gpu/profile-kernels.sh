@@ -45,8 +45,8 @@ profile() {
   if [ -f "$out/$name.ncu-rep" ]; then
     "$ncu" -i "$out/$name.ncu-rep" --page details --print-details all > "$out/$name.txt" 2>&1 \
       || "$ncu" -i "$out/$name.ncu-rep" --page details > "$out/$name.txt" 2>&1
-    # Instanced metrics (the executed instructions by opcode) as their values, where this ncu can.
-    "$ncu" -i "$out/$name.ncu-rep" --page raw --csv --print-metric-instances values > "$out/$name.csv" 2>&1 \
+    # Instanced metrics (the executed instructions by opcode) with their names, where this ncu can.
+    "$ncu" -i "$out/$name.ncu-rep" --page raw --csv --print-metric-instances details > "$out/$name.csv" 2>&1 \
       || "$ncu" -i "$out/$name.ncu-rep" --page raw --csv > "$out/$name.csv" 2>&1
   fi
 }
