@@ -21,6 +21,10 @@ def number(text):
         return None
 
 
+# Instanced metrics exported with their names (--print-metric-instances details) make long fields.
+csv.field_size_limit(1 << 30)
+
+
 def launches(path):
     opener = gzip.open if path.endswith(".gz") else open
     with opener(path, "rt", newline="") as f:
