@@ -136,9 +136,11 @@ struct mont_t {
     // products go into the same pair of accumulators before the row's reduction, so the pair costs
     // the multiplication's N reductions once (for Fp 144 of the 432 products), the mixed addition's
     // Y3 being such a pair. Bound: with a, p - c < p and b_i, d_i, m < 2^32, a running sum below 3p
-    // stays below 3p after the next row, (3p + (2^32 - 1) 3p) / 2^32; 3p < 2^(32N) for both moduli,
-    // so the accumulators keep their words and two conditional subtractions reduce the result.
+    // stays below 3p after the next row, (3p + (2^32 - 1) 3p) / 2^32; with 3p < 2^(32N), which Fp has
+    // and Fr (p > 2^254) has not, the accumulators keep their words and two conditional subtractions
+    // reduce the result.
     __device__ __forceinline__ static mont_t mul_sub(const mont_t& a, const mont_t& b, const mont_t& c, const mont_t& d) {
+        static_assert(P[N - 1] < 0x55555555u, "mul_sub needs 3p < 2^(32N)");
         const mont_t nc = -c;
         uint32_t x[N + 2], y[N + 2];
 #pragma unroll
