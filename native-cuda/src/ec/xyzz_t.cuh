@@ -75,7 +75,9 @@ struct xyzz_t {
 
     // madd-2008-s, with the identity on either side, doubling (same point) and cancelling (P + -P).
     // add_inline is the body, for loops whose whole work is mixed additions (add_hot below); the
-    // rare doubling stays out of line there.
+    // rare doubling stays out of line there. add(const xyzz_t&) below runs the same steps with the
+    // other point's ZZ and ZZZ; the two stay apart because an affine point (ZZ = ZZZ = 1) saves four
+    // of the twelve multiplications in the MSM's and the batch addition's loops.
     __device__ __noinline__ void add(const affine_t<F>& a) { add_inline(a); }
 
     __device__ __forceinline__ void add_inline(const affine_t<F>& a) {
@@ -108,7 +110,7 @@ struct xyzz_t {
         else add(a);
     }
 
-    // add-2008-s.
+    // add-2008-s: the steps of add_inline with b's ZZ and ZZZ (kept apart from it: see there).
     __device__ __noinline__ void add(const xyzz_t& b) {
         if (b.is_identity()) return;
         if (is_identity()) { *this = b; return; }
