@@ -10,6 +10,7 @@
 #define C2SPARK_FIELDS_IFMA_H
 
 #include <immintrin.h>
+#include <jni.h>
 #include <stdint.h>
 
 #define IFMA __attribute__((target("avx512f,avx512ifma,avx512vl,avx512dq,avx512bw")))
@@ -252,6 +253,12 @@ static inline void words_inverse(const uint64_t *y, const uint64_t *m, uint64_t 
 }
 
 #define NLIMBS 8
+
+/* Constant k of a Java array of 8-limb constants, as the kernels' init calls pass them, into dst. */
+static inline void jni_limbs(JNIEnv *env, jlongArray constants, int k, uint64_t dst[NLIMBS]) {
+    (*env)->GetLongArrayRegion(env, constants, k * NLIMBS, NLIMBS, (jlong *) dst);
+}
+
 #define FR_LIMBS 5
 
 #define MONT fe

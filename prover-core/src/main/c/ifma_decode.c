@@ -65,13 +65,9 @@ IFMA static void store_shared(const fe *x, jlong *out, size_t stride, __mmask8 m
 
 /* factors: 2^832, 2^384 and 4 R mod p in 8 limbs each. */
 JNIEXPORT void JNICALL Java_io_c2spark_core_curve_IfmaDecoder_init(JNIEnv *env, jclass cls, jlongArray factors) {
-    jlong c[3 * NLIMBS];
-    (*env)->GetLongArrayRegion(env, factors, 0, 3 * NLIMBS, c);
-    for (int k = 0; k < NLIMBS; k++) {
-        TO_R[k] = (uint64_t) c[k];
-        TO_SHARED[k] = (uint64_t) c[NLIMBS + k];
-        B_R[k] = (uint64_t) c[2 * NLIMBS + k];
-    }
+    jni_limbs(env, factors, 0, TO_R);
+    jni_limbs(env, factors, 1, TO_SHARED);
+    jni_limbs(env, factors, 2, B_R);
     uint64_t p[GCD_WORDS];
     words_from_limbs(FP.p, 1, NLIMBS, p);
     memcpy(P_WORDS, p, sizeof P_WORDS);

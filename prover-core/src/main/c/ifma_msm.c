@@ -123,12 +123,8 @@ static void throw_state(JNIEnv *env, const char *message) {
 
 /* factors: 2^448 mod p and 2^392 mod p in 8 limbs each. */
 JNIEXPORT void JNICALL Java_io_c2spark_core_msm_IfmaKernel_init(JNIEnv *env, jclass cls, jlongArray factors) {
-    jlong c[2 * NLIMBS];
-    (*env)->GetLongArrayRegion(env, factors, 0, 2 * NLIMBS, c);
-    for (int k = 0; k < NLIMBS; k++) {
-        FROM_SHARED[k] = (uint64_t) c[k];
-        TO_FP56[k] = (uint64_t) c[NLIMBS + k];
-    }
+    jni_limbs(env, factors, 0, FROM_SHARED);
+    jni_limbs(env, factors, 1, TO_FP56);
 }
 
 /* A chunk of up to capacity points of the given Fp elements each (2: G1, 4: G2). */
