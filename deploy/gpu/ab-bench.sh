@@ -10,7 +10,6 @@
 # docs/benchmarks.md, and the 2KiB partition through two workers).
 #   ab-bench.sh compare OUT           prints the comparison of the runs already in OUT
 set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
 
 compare() {
   local out=$1

@@ -39,7 +39,7 @@ def launches(path):
 
 
 def metric(values, name):
-    return number(values.get(name, "")) if name in values else None
+    return number(values.get(name, ""))
 
 
 def per_second_tb(values, unit, name):

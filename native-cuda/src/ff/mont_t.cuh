@@ -133,9 +133,9 @@ struct mont_t {
     }
 
     // a b - c d = a b + (p - c) d with one reduction per row for both products: the rows of the two
-    // products go into the same pair of accumulators before the row's reduction, so the pair costs
-    // the multiplication's N reductions once (for Fp 144 of the 432 products), the mixed addition's
-    // Y3 being such a pair. Bound: with a, p - c < p and b_i, d_i, m < 2^32, a running sum below 3p
+    // products go into the same pair of accumulators before the row's reduction, so the pair pays
+    // the N reductions once (for Fp 432 word products instead of two multiplications' 576); the mixed
+    // addition's Y3 is such a pair. Bound: with a, p - c < p and b_i, d_i, m < 2^32, a running sum below 3p
     // stays below 3p after the next row, (3p + (2^32 - 1) 3p) / 2^32; with 3p < 2^(32N), which Fp has
     // and Fr (p > 2^254) has not, the accumulators keep their words and two conditional subtractions
     // reduce the result.
