@@ -134,11 +134,11 @@ public final class GpuBench {
         int[] msmWindows = ints("c2spark.bench.msmWindows", "");
         int[] msmCopies = ints("c2spark.bench.msmCopies", "1");
         long msmTableBytes = Long.getLong("c2spark.bench.msmTableBytes", 80_000_000_000L);
-        int batchLg = Integer.getInteger("c2spark.bench.batch", 27);
+        int[] batchSizes = ints("c2spark.bench.batch", "27");
         int[] spmvSizes = ints("c2spark.bench.spmv", "24,27");
         int[] quotientSizes = ints("c2spark.bench.quotient", "22,27");
         int[] g2MsmSizes = ints("c2spark.bench.g2msm", "20,22,24");
-        int g2BatchLg = Integer.getInteger("c2spark.bench.g2batch", 24);
+        int[] g2BatchSizes = ints("c2spark.bench.g2batch", "24");
         int[] batchDensities = ints("c2spark.bench.batchDensities", "2");
         int[] fixedBaseSizes = ints("c2spark.bench.fixedBase", "20,22,24");
         int[] fixedBaseWindows = ints("c2spark.bench.fixedBaseWindows", "" + FixedBaseTable.DEFAULT_WINDOW);
@@ -154,7 +154,7 @@ public final class GpuBench {
                 spmv.spmv(s, lg);
             }
             int distinctLg = 20;
-            int maxLg = Math.max(batchLg, Arrays.stream(msmSizes).max().orElse(0));
+            int maxLg = Math.max(Arrays.stream(batchSizes).max().orElse(0), Arrays.stream(msmSizes).max().orElse(0));
             if (maxLg >= distinctLg) {
                 long[] logs = TestData.randomFr(1 << distinctLg, TestData.SEED + 77);
                 try (DeviceBuffer points = msm.tiledPoints(s, maxLg, logs)) {
@@ -162,9 +162,9 @@ public final class GpuBench {
                         System.out.flush();
                         msm.msm(s, lg, points, logs, msmWindows, msmCopies, msmTableBytes);
                     }
-                    if (batchLg > 0) {
+                    for (int lg : batchSizes) {
                         for (int k : batchDensities) {
-                            msm.batchAdd(s, batchLg, points, logs, k);
+                            msm.batchAdd(s, lg, points, logs, k);
                         }
                     }
                 }
@@ -174,8 +174,8 @@ public final class GpuBench {
                     msm.fixedBase(s, c, fixedBaseSizes);
                 }
             }
-            if (g2MsmSizes.length > 0 || g2BatchLg > 0) {
-                msm.g2(s, g2MsmSizes, msmWindows, g2BatchLg);
+            if (g2MsmSizes.length > 0 || g2BatchSizes.length > 0) {
+                msm.g2(s, g2MsmSizes, msmWindows, g2BatchSizes);
             }
         }
         Files.createDirectories(out);

@@ -194,9 +194,9 @@ public final class MsmBench {
         return points;
     }
 
-    public void g2(GpuStream s, int[] msmSizes, int[] windows, int batchLg) {
+    public void g2(GpuStream s, int[] msmSizes, int[] windows, int[] batchSizes) {
         long[] logs = TestData.randomFr(1 << 10, TestData.SEED + 88);
-        int maxLg = Math.max(batchLg, Arrays.stream(msmSizes).max().orElse(0));
+        int maxLg = Math.max(Arrays.stream(batchSizes).max().orElse(0), Arrays.stream(msmSizes).max().orElse(0));
         try (DeviceBuffer points = GpuG2Test.tiledPoints(d, logs, 1L << maxLg)) {
             for (int lg : msmSizes) {
                 int n = 1 << lg;
@@ -216,7 +216,7 @@ public final class MsmBench {
                     }
                 }
             }
-            if (batchLg > 0) {
+            for (int batchLg : batchSizes) {
                 long n = 1L << batchLg;
                 long[] bits = new long[(int) (n / 64)];
                 SplittableRandom rnd = new SplittableRandom(TestData.SEED);
