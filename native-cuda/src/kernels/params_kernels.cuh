@@ -81,44 +81,50 @@ __device__ __forceinline__ void params_zero(uint32_t* p) {
     for (int i = 0; i < WORDS / 4; i++) q[i] = make_uint4(0, 0, 0, 0);
 }
 
-// n encodings at points (96 bytes apart, 16-byte aligned), the points first .. first + n - 1 of
-// their query, decoded in place.
-C2S_EXTERN void g1_decode_zcash(uint32_t* points, uint64_t n, uint64_t first, unsigned long long* flag) {
+// A coordinate from the Fp elements params_read gives in encoding order (Fp2: c1 then c0).
+__device__ __forceinline__ void params_field(const fp_t* c, fp_t& out) { out = c[0]; }
+__device__ __forceinline__ void params_field(const fp_t* c, fp2_t& out) { out = {c[1], c[0]}; }
+
+// b of y^2 = x^3 + b: 4 for G1, 4 (1 + u) for G2.
+__device__ __forceinline__ void params_curve_b(fp_t& b) { b = fp_t::one().dbl().dbl(); }
+__device__ __forceinline__ void params_curve_b(fp2_t& b) {
+    const fp_t four = fp_t::one().dbl().dbl();
+    b = {four, four};
+}
+
+// n encodings of points over F at points (96 or 192 bytes apart, 16-byte aligned), the points
+// first .. first + n - 1 of their query, decoded in place.
+template <class F>
+__device__ __forceinline__ void decode_zcash(uint32_t* points, uint64_t n, uint64_t first, unsigned long long* flag) {
+    typedef affine_t<F> point_t;
+    constexpr int coords = point_t::words / fp_t::n;
+    F b;
+    params_curve_b(b);
     for (uint64_t i = c2s_global_id64(); i < n; i += (uint64_t)gridDim.x * blockDim.x) {
-        uint32_t* p = points + i * 24;
-        uint32_t raw[24];
+        uint32_t* p = points + i * point_t::words;
+        uint32_t raw[point_t::words];
         params_load(p, raw);
-        fp_t c[2];
-        uint32_t bad = params_read<2>(raw, c);
-        const fp_t four = fp_t::one().dbl().dbl();
-        if (bad == 0 && c[1].sqr() != c[0].sqr() * c[0] + four) bad = PARAMS_BAD_CURVE;
+        fp_t c[coords];
+        uint32_t bad = params_read<coords>(raw, c);
+        F x, y;
+        params_field(c, x);
+        params_field(c + coords / 2, y);
+        if (bad == 0 && y.sqr() != x.sqr() * x + b) bad = PARAMS_BAD_CURVE;
         if (bad != 0) {
             params_refuse(flag, first + i, bad);
-            params_zero<24>(p);
+            params_zero<point_t::words>(p);
             continue;
         }
-        g1_affine_t{c[0], c[1]}.store(p);
+        point_t{x, y}.store(p);
     }
 }
 
-// As g1_decode_zcash for G2: 192 bytes apart, b = 4 (1 + u), Fp2 encoded c1 then c0.
+C2S_EXTERN void g1_decode_zcash(uint32_t* points, uint64_t n, uint64_t first, unsigned long long* flag) {
+    decode_zcash<fp_t>(points, n, first, flag);
+}
+
 C2S_EXTERN void g2_decode_zcash(uint32_t* points, uint64_t n, uint64_t first, unsigned long long* flag) {
-    for (uint64_t i = c2s_global_id64(); i < n; i += (uint64_t)gridDim.x * blockDim.x) {
-        uint32_t* p = points + i * 48;
-        uint32_t raw[48];
-        params_load(p, raw);
-        fp_t c[4];
-        uint32_t bad = params_read<4>(raw, c);
-        const fp2_t x = {c[1], c[0]}, y = {c[3], c[2]};
-        const fp_t four = fp_t::one().dbl().dbl();
-        if (bad == 0 && y.sqr() != x.sqr() * x + fp2_t{four, four}) bad = PARAMS_BAD_CURVE;
-        if (bad != 0) {
-            params_refuse(flag, first + i, bad);
-            params_zero<48>(p);
-            continue;
-        }
-        g2_affine_t{x, y}.store(p);
-    }
+    decode_zcash<fp2_t>(points, n, first, flag);
 }
 
 // dst[k] = src[index[k] - src_first] for k < n, points of words 32-bit words (a multiple of 4):

@@ -29,32 +29,31 @@ __device__ __forceinline__ void zcash_store_infinity(uint32_t* out, int words) {
     for (int i = 1; i < words / 4; i++) q[i] = make_uint4(0, 0, 0, 0);
 }
 
-// points: n affine G1 points (24 words each, Montgomery), replaced by their 96-byte encodings.
-C2S_EXTERN void g1_zcash_encode(uint32_t* points, uint32_t n) {
+// One coordinate in encoding order: an Fp element as it is, an Fp2 element c1 then c0.
+__device__ __forceinline__ void zcash_store(const fp_t& a, uint32_t* out) { zcash_store_fp(a, out); }
+__device__ __forceinline__ void zcash_store(const fp2_t& a, uint32_t* out) {
+    zcash_store_fp(a.c1, out);
+    zcash_store_fp(a.c0, out + fp_t::n);
+}
+
+// points: n affine points over F (Montgomery, x then y), replaced by their encodings.
+template <class F>
+__device__ __forceinline__ void zcash_encode(uint32_t* points, uint32_t n) {
+    typedef affine_t<F> point_t;
     for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
-        uint32_t* p = points + (size_t)i * g1_affine_t::words;
-        const g1_affine_t a = g1_affine_t::load(p);
+        uint32_t* p = points + (size_t)i * point_t::words;
+        const point_t a = point_t::load(p);
         if (a.is_identity()) {
-            zcash_store_infinity(p, g1_affine_t::words);
+            zcash_store_infinity(p, point_t::words);
         } else {
-            zcash_store_fp(a.x, p);
-            zcash_store_fp(a.y, p + 12);
+            zcash_store(a.x, p);
+            zcash_store(a.y, p + F::n);
         }
     }
 }
 
-// points: n affine G2 points (48 words each: x.c0, x.c1, y.c0, y.c1), replaced by their 192-byte encodings.
-C2S_EXTERN void g2_zcash_encode(uint32_t* points, uint32_t n) {
-    for (uint32_t i = c2s_global_id(); i < n; i += gridDim.x * blockDim.x) {
-        uint32_t* p = points + (size_t)i * g2_affine_t::words;
-        const g2_affine_t a = g2_affine_t::load(p);
-        if (a.is_identity()) {
-            zcash_store_infinity(p, g2_affine_t::words);
-        } else {
-            zcash_store_fp(a.x.c1, p);
-            zcash_store_fp(a.x.c0, p + 12);
-            zcash_store_fp(a.y.c1, p + 24);
-            zcash_store_fp(a.y.c0, p + 36);
-        }
-    }
-}
+// G1: 24 words a point, 96-byte encodings.
+C2S_EXTERN void g1_zcash_encode(uint32_t* points, uint32_t n) { zcash_encode<fp_t>(points, n); }
+
+// G2: 48 words a point (x.c0, x.c1, y.c0, y.c1), 192-byte encodings.
+C2S_EXTERN void g2_zcash_encode(uint32_t* points, uint32_t n) { zcash_encode<fp2_t>(points, n); }

@@ -339,6 +339,31 @@ public final class JacobianGroupLaw {
         return isIdentity(p, 0);
     }
 
+    /** An endomorphism of the curve applied to a Jacobian point in place. */
+    @FunctionalInterface
+    interface Endomorphism {
+        void apply(long[] p, int po);
+    }
+
+    /**
+     * Membership of an on-curve affine point in the order-r subgroup by Scott's endomorphism test
+     * (eprint 2021/1130): whether endo(P) = -[|z|^k] P, z the curve parameter (negative here).
+     */
+    boolean passesEndomorphismTest(long[] a, int ao, Endomorphism endo, int k) {
+        if (isIdentityAffine(a, ao)) {
+            return true;
+        }
+        long[] p = new long[jacobian];
+        fromAffine(a, ao, p, 0);
+        long[] q = p.clone();
+        for (int i = 0; i < k; i++) {
+            mulLimbs(q, 0, CurveParameter.ABS_Z, q, 0);
+        }
+        neg(q, 0, q, 0);
+        endo.apply(p, 0);
+        return equal(p, 0, q, 0);
+    }
+
     /** r = [k] p, k as little-endian unsigned limbs; left-to-right double and add. */
     void mulLimbs(long[] p, int po, long[] k, long[] r, int ro) {
         long[] base = new long[jacobian];

@@ -50,8 +50,16 @@ public final class Fp12 {
         Fp6.add(a, ao, a, ao + H, t, x);
         Fp6.add(b, bo, b, bo + H, t, y);
         Fp6.mul(t, x, t, y, t, x);
-        Fp6.sub(t, x, t, t0, t, x);
-        Fp6.sub(t, x, t, t1, r, ro + H);
+        karatsubaTail(t, t0, t1, x, r, ro);
+    }
+
+    /**
+     * Karatsuba's last step from the scratch t: with a0b0 at t0, a1b1 at t1 and (a0 + a1)(b0 + b1)
+     * at s, r = a0b0 + v a1b1 + (s - a0b0 - a1b1) w. Overwrites t1 and s.
+     */
+    private static void karatsubaTail(long[] t, int t0, int t1, int s, long[] r, int ro) {
+        Fp6.sub(t, s, t, t0, t, s);
+        Fp6.sub(t, s, t, t1, r, ro + H);
         Fp6.mulByNonResidue(t, t1, t, t1);
         Fp6.add(t, t0, t, t1, r, ro);
     }
@@ -88,10 +96,7 @@ public final class Fp12 {
         Fp2.add(c1, c1o, c4, c4o, t, c14);
         Fp6.add(a, ao, a, ao + H, t, s);
         Fp6.mulBy01(t, s, c0, c0o, t, c14, t, s);
-        Fp6.sub(t, s, t, t0, t, s);
-        Fp6.sub(t, s, t, t1, r, ro + H);
-        Fp6.mulByNonResidue(t, t1, t, t1);
-        Fp6.add(t, t0, t, t1, r, ro);
+        karatsubaTail(t, t0, t1, s, r, ro);
     }
 
     /** r = a^-1 = (a0 - a1 w) / (a0^2 - v a1^2); zero maps to zero. */
