@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RecordedSectorProofsTest {
     @ParameterizedTest
     @ValueSource(strings = {"2026-12-03-32gib", "2026-12-03-64gib", "2026-12-04-32gib", "2026-12-04-64gib",
-        "2026-12-04-main-32gib"})
+        "2026-12-04-main-32gib", "2026-12-04-main-64gib"})
     void recordedProofVerifies(String folder, @TempDir Path dir) throws Exception {
         Path run = NodeOracle.repoRoot().resolve("docs/gpu-runs").resolve(folder);
         String size = folder.substring(folder.lastIndexOf('-') + 1).replace("gib", "GiB");
