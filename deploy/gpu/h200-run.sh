@@ -5,7 +5,7 @@
 #
 #   deploy/gpu/h200-run.sh bundle DIR   (here, with nvcc and a JDK) builds the GPU bundle
 #       (run-gpu-suite.sh) in DIR/gpu and the job's bundle (run-robustness.sh) in DIR/spark, in
-#       parts of at most 56 MiB.
+#       parts that each fit one call beside the checkout's files.
 #   deploy/gpu/h200-run.sh unpack PART  (there) copies a carried part to /tmp/c2s, where it outlives
 #       the call while the machine stays warm.
 #   deploy/gpu/h200-run.sh start        (there) copies this checkout to /tmp/c2s/repo and starts the

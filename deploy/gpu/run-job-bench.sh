@@ -3,8 +3,9 @@
 # sectors proven by the GPU prover inside an embedded local Spark, with 1, 2 and 4 workers on GPU 0.
 #
 #   deploy/gpu/run-job-bench.sh bundle DIR   (here, with nvcc and a JDK) builds DIR: a JRE and the
-#       job's jars (Spark included), split into parts DIR/part-K of at most 56 MiB, since one
-#       device-tool call carries 64 MiB at most.
+#       job's jars (Spark included), split into parts DIR/part-K, since one device-tool call
+#       carries 64 MiB at most, the checkout's own files included: each part is at most what the
+#       checkout leaves of 63 MiB.
 #   deploy/gpu/run-job-bench.sh run DIR OUT [SECTORS]   (on the GPU machine) makes the 2KiB test
 #       parameters (kept in DIR/params), seals SECTORS (default 16) demo sectors once, proves them
 #       with 1, 2 and 4 workers (local[W], c2spark.local.gpus=0; WORKERS="..." to choose), and leaves each
@@ -43,9 +44,16 @@ if [ "$mode" = bundle ]; then
     cp "$j" "$slim/"
     zip -q -d "$slim/$(basename "$j")" 'librocksdbjni-*' -x 'librocksdbjni-linux64.so'
   done
-  # First-fit of the jars, largest first, into parts of at most 56 MiB beside the JRE's.
-  limit=$((56 * 1024 * 1024))
+  # First-fit of the jars, largest first, into parts that fit one call beside the checkout's files
+  # (tracked, and untracked but not ignored: what the device tool copies with every call).
+  tree=$(cd "$repo" && git ls-files -z --cached --others --exclude-standard \
+           | xargs -0 stat -c %s 2>/dev/null | awk '{s += $1} END {print s + 0}')
+  limit=$((63 * 1024 * 1024 - tree))
   used=("$(du -sb "$dir/part-1" | cut -f1)")
+  if [ "${used[0]}" -gt "$limit" ]; then
+    echo "the JRE ($((used[0] >> 20)) MiB) and this checkout's files ($((tree >> 20)) MiB) do not fit one 64 MiB call" >&2
+    exit 1
+  fi
   jars=$(for j in "$repo"/spark-job/target/spark-job.jar "$repo"/spark-job/target/lib/*.jar \
            "$repo"/spark-job/target/spark-jars/*.jar; do
              [ -f "$slim/$(basename "$j")" ] && j="$slim/$(basename "$j")"

@@ -3,7 +3,7 @@
 # checks, each ending in a PASS or FAIL line.
 #
 #   deploy/gpu/run-robustness.sh bundle DIR   (here, with nvcc and a JDK) builds DIR as
-#       deploy/gpu/run-job-bench.sh bundle does (a JRE and the job's jars in parts of at most 56 MiB)
+#       deploy/gpu/run-job-bench.sh bundle does (a JRE and the job's jars in parts that each fit one call)
 #       and adds DIR/part-tests: spark-job's test classes (the fault workload and the checks).
 #   deploy/gpu/run-robustness.sh run DIR OUT  (on the GPU machine) runs the stages of STAGES
 #       (default "load fault") and leaves each one's log, report and check in OUT/<stage>:
