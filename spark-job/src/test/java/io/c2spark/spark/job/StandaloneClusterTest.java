@@ -154,8 +154,10 @@ class StandaloneClusterTest {
         int rounds = 20000;
         Map<String, byte[]> seeds = new HashMap<>();
         for (int i = 0; i < sectors; i++) {
+            // Each prove task lasts at least a second, so that the 1 s progress lines see two of them
+            // running even on a loaded machine, where the whole batch could otherwise fall between two lines.
             seeds.put("s" + i, TestSectors.write(fs, new org.apache.hadoop.fs.Path(in.toString(), "s" + i + ".json"),
-                    partitions, rounds));
+                    partitions, rounds, "prove-ms 1000"));
         }
         Path log = tmp.resolve("submit-cpu.log");
         Process submit = layout.launcher(cluster, log, Map.of(), "submit", "--master", master,

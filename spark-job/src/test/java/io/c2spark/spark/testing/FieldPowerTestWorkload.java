@@ -45,6 +45,7 @@ import java.util.Optional;
  * fail-prove 1          (optional: partition 1's prover throws)
  * corrupt 2             (optional: partition 2's prover returns a wrong value)
  * device-fails-once 1   (optional: partition 1's first attempt reports a fatal device error)
+ * prove-ms 1000         (optional: each partition's prover takes at least this long)
  * </pre>
  * Partition k's task computes y = x^(e^rounds) in Fr by square-and-multiply with prover-core's Fr
  * (x, e derived from the seed and k by SHA-256); on a GPU address it does so through that device's
@@ -88,6 +89,7 @@ public final class FieldPowerTestWorkload implements Workload {
         int failProve = -1;
         int corrupt = -1;
         int deviceFailsOnce = -1;
+        int proveMillis;
     }
 
     static Spec parse(SectorSource source) throws IOException, InvalidSectorException {
@@ -112,6 +114,7 @@ public final class FieldPowerTestWorkload implements Workload {
                         case "fail-prove": s.failProve = Integer.parseInt(kv[1]); break;
                         case "corrupt": s.corrupt = Integer.parseInt(kv[1]); break;
                         case "device-fails-once": s.deviceFailsOnce = Integer.parseInt(kv[1]); break;
+                        case "prove-ms": s.proveMillis = Integer.parseInt(kv[1]); break;
                         default: throw new InvalidSectorException(source.path() + ": unknown field '" + kv[0] + "'");
                     }
                 } catch (NumberFormatException e) {
@@ -138,9 +141,10 @@ public final class FieldPowerTestWorkload implements Workload {
             // The first attempt that finds no marker file beside the input creates it and fails.
             byte[] marker = s.deviceFailsOnce != k ? new byte[0]
                     : (java.net.URI.create(source.path()).getPath() + ".device-failed-" + k).getBytes(StandardCharsets.UTF_8);
-            ByteBuffer b = ByteBuffer.allocate(4 + 32 + 32 + 4 + 1 + marker.length).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer b = ByteBuffer.allocate(4 + 32 + 32 + 4 + 1 + 4 + marker.length).order(ByteOrder.LITTLE_ENDIAN);
             b.putInt(k).put(pad(base(s.seed, k))).put(pad(exponent(s.seed, k))).putInt(s.rounds);
             b.put((byte) ((s.failProve == k ? 1 : 0) | (s.corrupt == k ? 2 : 0) | (s.deviceFailsOnce == k ? 4 : 0)));
+            b.putInt(s.proveMillis);
             b.put(marker);
             try (OutputStream out = sink.partition(k)) {
                 out.write(b.array());
@@ -161,6 +165,7 @@ public final class FieldPowerTestWorkload implements Workload {
         byte[] e = new byte[32];
         int rounds;
         int flags;
+        int proveMillis;
         byte[] marker;
     }
 
@@ -183,6 +188,7 @@ public final class FieldPowerTestWorkload implements Workload {
         b.get(t.x).get(t.e);
         t.rounds = b.getInt();
         t.flags = b.get();
+        t.proveMillis = b.getInt();
         t.marker = new byte[b.remaining()];
         b.get(t.marker);
         if (t.k != input.partition()) {
@@ -215,9 +221,23 @@ public final class FieldPowerTestWorkload implements Workload {
         if ((t.flags & 2) != 0) {
             Fr.add(acc, 0, one, 0, acc, 0);
         }
+        holdUntil(w0 + t.proveMillis * 1_000_000L);
         Map<String, Long> phases = new LinkedHashMap<>();
         phases.put("exponentiate", System.nanoTime() - w0);
         return new PartitionProof(pad(Fr.toBigInteger(acc, 0)), phases, Map.of());
+    }
+
+    /** Sleeps until System.nanoTime() reaches the deadline (prove-ms: a prove task that lasts long enough to be seen running). */
+    private static void holdUntil(long deadlineNanos) {
+        long left;
+        while ((left = deadlineNanos - System.nanoTime()) > 0) {
+            try {
+                Thread.sleep(Math.max(1, left / 1_000_000L));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while holding the prove task", e);
+            }
+        }
     }
 
     /** Square-and-multiply over the big-endian exponent bytes with prover-core's Montgomery Fr. */
