@@ -88,8 +88,8 @@ __device__ __forceinline__ void params_field(const fp_t* c, fp2_t& out) { out = 
 // b of y^2 = x^3 + b: 4 for G1, 4 (1 + u) for G2.
 __device__ __forceinline__ void params_curve_b(fp_t& b) { b = fp_t::one().dbl().dbl(); }
 __device__ __forceinline__ void params_curve_b(fp2_t& b) {
-    const fp_t four = fp_t::one().dbl().dbl();
-    b = {four, four};
+    params_curve_b(b.c0);
+    b.c1 = b.c0;
 }
 
 // n encodings of points over F at points (96 or 192 bytes apart, 16-byte aligned), the points
